@@ -1,0 +1,56 @@
+/**
+ * Production build: the browser bundle, a server bundle of the same app, then every route of
+ * site.config.ts prerendered to static HTML with its own <head>, plus 404.html, sitemap.xml,
+ * robots.txt and precompressed copies for the static server.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { renderHead, injectPage } from './build/html.ts';
+import { sitemapXml, robotsTxt } from './build/sitemap.ts';
+
+const root = join(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const serverOut = join(root, 'build', 'server');
+/** Where the site will live; canonical links, Open Graph and the sitemap use it. */
+const origin = process.env.SITE_URL?.replace(/\/$/, '');
+
+type ServerEntry = typeof import('../src/entry-server.tsx');
+
+async function main() {
+  const started = performance.now();
+  await rm(dist, { recursive: true, force: true });
+  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true } });
+
+  const server: ServerEntry = await import(pathToFileURL(join(serverOut, 'entry-server.js')).href);
+  const template = await readFile(join(dist, 'index.html'), 'utf8');
+  const siteOrigin = origin ?? server.site.url;
+
+  const write = async (file: string, html: string) => {
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, html);
+  };
+  for (const page of server.pages) {
+    const html = await server.render(page.path);
+    const head = renderHead(server.headFor(page.path, server.pages, server.site, siteOrigin), server.site);
+    await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, html));
+  }
+  const missing = '/__not-found__';
+  const notFoundHead = { ...server.headFor(missing, server.pages, server.site, siteOrigin), canonical: null, noindex: true };
+  await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await server.render(missing)));
+
+  await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.map((p) => p.path), siteOrigin));
+  await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
+  const compressed = await precompress(dist);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Built ${server.pages.length} pages + 404 into dist/ (${compressed} files precompressed) in ${seconds}s.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Build failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

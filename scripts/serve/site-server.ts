@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { securityHeaders } from './security-headers.ts';
+
+/** Picks the best precompressed variant of a file the client accepts. */
+function negotiate(req: IncomingMessage, file: string) {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return { body: readFileSync(`${file}.br`), encoding: 'br' };
+  if (/\bgzip\b/.test(accepted)) return { body: readFileSync(`${file}.gz`), encoding: 'gzip' };
+  return { body: readFileSync(file), encoding: null };
+}
+
+function sendNotFound(dist: string, req: IncomingMessage, res: ServerResponse) {
+  const { body, encoding } = negotiate(req, join(dist, '404.html'));
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding');
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+export function createSiteServer(dist: string) {
+  const files = sirv(dist, {
+    brotli: true,
+    gzip: true,
+    etag: true,
+    dotfiles: false,
+    setHeaders(res, pathname) {
+      // Hashed file names change with their content, so browsers may keep them for a year.
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const headers = securityHeaders();
+
+  return createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.statusCode = 405;
+      res.setHeader('Allow', 'GET, HEAD');
+      res.end();
+      return;
+    }
+    files(req, res, () => sendNotFound(dist, req, res));
+  });
+}

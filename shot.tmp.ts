@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+import { CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium.ts';
+import { createSiteServer } from './scripts/serve/site-server.ts';
+const server = createSiteServer('dist').listen(3301);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+const [path, out, width] = [process.argv[2], process.argv[3], Number(process.argv[4] ?? 1280)];
+const page = await browser.newPage({ viewport: { width, height: 900 } });
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto(`http://localhost:3301${path}`, { waitUntil: 'networkidle' });
+await page.screenshot({ path: out, fullPage: process.argv[5] === 'full' });
+await browser.close(); server.close();

@@ -1,0 +1,74 @@
+import { Anchor, Container, Text } from '@mantine/core';
+import { shell } from 'virtual:site-shell';
+import { Icon } from '../../components/icon';
+import { SmartAnchor } from '../../components/smart-link';
+import type { LinkSpec } from '../../config/site-types';
+import { useAccount } from '../../features/account/account-context';
+import { externalLinkProps } from '../../lib/links';
+import { Logo } from './logo';
+import classes from './footer.module.css';
+
+const socialIcons = { facebook: 'facebook', linkedin: 'linkedin', twitter: 'x' } as const;
+
+export function Footer() {
+  const { user, openAuthDialog } = useAccount();
+  const { footer, site } = shell;
+  return (
+    <footer className={classes.footer}>
+      <Container size="lg">
+        <div className={classes.columns}>
+          <div className={classes.column}>
+            <Logo inverted />
+            <p className={classes.muted}>{footer.blurb}</p>
+            <div className={classes.socials}>
+              {footer.socials.map((social) => {
+                return (
+                  <a key={social.network} href={social.to} {...externalLinkProps} aria-label={social.label} className={classes.social}>
+                    <Icon name={socialIcons[social.network]} size={22} />
+                  </a>
+                );
+              })}
+            </div>
+          </div>
+          <FooterLinks title="Quick Links" links={footer.quickLinks} />
+          <FooterLinks title="Resources" links={footer.resources} />
+          <div className={classes.column}>
+            <h2 className={classes.heading}>Stay in Touch</h2>
+            <Anchor href={`mailto:${site.email}`} className={classes.link}>
+              <span className={classes.inlineIcon}>
+                <Icon name="mail" size={16} />
+              </span>
+              {site.email}
+            </Anchor>
+            <p className={classes.muted}>{footer.newsletter}</p>
+            {!user && (
+              <Anchor component="button" type="button" onClick={() => openAuthDialog('sign-in')} className={classes.link} ta="left">
+                Sign In
+              </Anchor>
+            )}
+          </div>
+        </div>
+        <Text size="sm" className={classes.bottom}>
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
+        </Text>
+      </Container>
+    </footer>
+  );
+}
+
+function FooterLinks({ title, links }: { title: string; links: readonly LinkSpec[] }) {
+  return (
+    <nav className={classes.column} aria-label={title}>
+      <h2 className={classes.heading}>{title}</h2>
+      <ul className={classes.list}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <SmartAnchor to={link.to} className={classes.link}>
+              {link.label}
+            </SmartAnchor>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

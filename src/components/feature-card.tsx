@@ -1,0 +1,35 @@
+import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { IconName } from '../config/site-types';
+import { Icon } from './icon';
+
+interface FeatureCardProps {
+  title: string;
+  description: string;
+  icon?: IconName;
+  /** A number shown instead of an icon (process steps). */
+  step?: number;
+  headingLevel?: 3 | 4;
+  action?: ReactNode;
+}
+
+export function FeatureCard({ title, description, icon, step, headingLevel = 3, action }: FeatureCardProps) {
+  return (
+    <Card withBorder padding="lg" radius="md" h="100%">
+      <Stack gap="sm" h="100%">
+        {(icon || step) && (
+          <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
+            {icon ? <Icon name={icon} /> : <Text fw={800}>{step}</Text>}
+          </ThemeIcon>
+        )}
+        <Title order={headingLevel} size="h4">
+          {title}
+        </Title>
+        <Text c="dimmed" style={{ flexGrow: 1 }}>
+          {description}
+        </Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import type { ImageSpec } from '../config/site-types';
+import { Icon } from './icon';
+import { imageUrl } from './images';
+import classes from './video-facade.module.css';
+
+interface VideoFacadeProps {
+  /** The player URL, loaded only after the visitor asks for it. */
+  embedUrl: string;
+  title: string;
+  poster?: ImageSpec;
+}
+
+/**
+ * A poster and a play button in place of the player: no third-party request, cookie or
+ * script until the visitor clicks, so pages stay fast and private.
+ */
+export function VideoFacade({ embedUrl, title, poster }: VideoFacadeProps) {
+  const [playing, setPlaying] = useState(false);
+  return (
+    <div className={classes.frame}>
+      {playing ? (
+        <iframe
+          className={classes.player}
+          src={embedUrl}
+          title={title}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          referrerPolicy="strict-origin-when-cross-origin"
+          allowFullScreen
+        />
+      ) : (
+        <UnstyledButton className={classes.poster} onClick={() => setPlaying(true)} aria-label={`Play video: ${title}`}>
+          {poster && <img src={imageUrl[poster.key]} alt="" width={1280} height={720} loading="lazy" decoding="async" />}
+          <span className={classes.play} aria-hidden="true">
+            <Icon name="play" size={36} />
+          </span>
+        </UnstyledButton>
+      )}
+    </div>
+  );
+}
+
+/** YouTube's privacy-enhanced player, started on the click that loaded it. */
+export function youTubeEmbedUrl(id: string) {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?autoplay=1&rel=0`;
+}

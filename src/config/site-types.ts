@@ -1,0 +1,236 @@
+import type { paths } from '../../site.config';
+
+/** Every route the site serves. A path not listed in `paths` is a type error. */
+export type SitePath = (typeof paths)[keyof typeof paths];
+
+/** An in-site link: a route, or a section anchor on a route (`/#testimonials`). */
+export type InternalHref = SitePath | `${SitePath}#${string}`;
+
+/** Off-site links always open in a new tab without opener or referrer. */
+export type ExternalHref = `https://${string}`;
+
+export type Href = InternalHref | ExternalHref;
+
+export interface LinkSpec {
+  label: string;
+  to: Href;
+}
+
+/** Icons are named, not imported, so the config stays plain data. */
+export type IconName =
+  | 'compass'
+  | 'users'
+  | 'sparkles'
+  | 'chart'
+  | 'building'
+  | 'coins'
+  | 'shield'
+  | 'home'
+  | 'devices'
+  | 'handshake'
+  | 'target'
+  | 'route'
+  | 'bulb'
+  | 'heart'
+  | 'school'
+  | 'certificate'
+  | 'clock'
+  | 'book'
+  | 'file'
+  | 'world';
+
+/** Local, optimised illustrations in src/assets/images. */
+export type ImageKey =
+  | 'hero'
+  | 'poster'
+  | 'community'
+  | 'data'
+  | 'ai'
+  | 'leadership'
+  | 'smb'
+  | 'fundraising'
+  | 'technology'
+  | 'housing';
+
+export interface ImageSpec {
+  key: ImageKey;
+  alt: string;
+}
+
+export interface Cta {
+  title: string;
+  body: string;
+  action: LinkSpec;
+}
+
+export interface TitledText {
+  title: string;
+  description: string;
+  icon?: IconName;
+}
+
+export type ServiceGroupName = 'Core Services' | 'High-Impact Services' | 'Emerging Opportunities';
+
+export interface ServiceContent {
+  intro: string[];
+  sections: { title: string; body: string; points?: string[] }[];
+  /** A numbered process (strategic planning's four steps). */
+  process?: { title: string; intro: string; steps: TitledText[] };
+  /** A highlighted "how AI helps" block. */
+  aiInsights?: { title: string; intro: string; points: TitledText[] };
+  /** Extra buttons after the sections (strategic planning shows both next steps). */
+  nextSteps?: LinkSpec[];
+}
+
+export interface Service {
+  path: SitePath;
+  title: string;
+  /** The hero's one-sentence promise. */
+  tagline: string;
+  summary: string;
+  icon: IconName;
+  group: ServiceGroupName | null;
+  heroAction: string;
+  /** The closing button: the assessment, except where a conversation comes first. */
+  closing: { title: string; body: string; label: string; to: SitePath };
+  related: SitePath[];
+  content: () => Promise<{ default: ServiceContent }>;
+}
+
+export interface CourseContent {
+  about: string[];
+  learn: string[];
+  lessons: { title: string; description: string }[];
+  included: string[];
+}
+
+interface CourseBase {
+  title: string;
+  summary: string;
+  /** US dollars; 0 means free. */
+  price: number;
+  weeks: number | null;
+  lessons: number | null;
+  level: string;
+  certificate: boolean;
+  image: ImageSpec;
+}
+
+/** A course with its own page here. */
+export interface InternalCourse extends CourseBase {
+  path: SitePath;
+  content: () => Promise<{ default: CourseContent }>;
+}
+
+/** A course hosted elsewhere: its card opens a new tab. */
+export interface ExternalCourse extends CourseBase {
+  path: ExternalHref;
+  content: null;
+}
+
+export type Course = InternalCourse | ExternalCourse;
+
+export type ResourceCategory =
+  | 'AI & Future of Work'
+  | 'Leadership Development'
+  | 'Small/Medium Business Engagement'
+  | 'Fundraising & Philanthropy'
+  | 'Technology & Innovation'
+  | 'Housing & Community Development';
+
+export interface ArticleContent {
+  sections: { title: string; body: string[]; points?: string[] }[];
+  takeaway: string;
+}
+
+interface ResourceBase {
+  title: string;
+  description: string;
+  category: ResourceCategory;
+  icon: IconName;
+  /** Without an image, the card shows its category's illustration. */
+  image?: ImageSpec;
+}
+
+/** An article on this site (the old site's `file_url`). */
+export interface InternalResource extends ResourceBase {
+  to: SitePath;
+  content: () => Promise<{ default: ArticleContent }>;
+}
+
+/** An external article: opens in a new tab. */
+export interface ExternalResource extends ResourceBase {
+  to: ExternalHref;
+  content: null;
+}
+
+export type Resource = InternalResource | ExternalResource;
+
+export type PageKind =
+  | 'home'
+  | 'about'
+  | 'services'
+  | 'service'
+  | 'courses'
+  | 'course'
+  | 'resources'
+  | 'article'
+  | 'contact'
+  | 'assessment';
+
+/** One route: what the router, the <head>, the sitemap and the tests know about it. */
+export interface PageEntry {
+  path: SitePath;
+  kind: PageKind;
+  /** The page's one h1. */
+  heading: string;
+  /** The document title, before the site name is appended. */
+  title: string;
+  description: string;
+}
+
+export interface HomeContent {
+  hero: {
+    eyebrow: string;
+    title: string;
+    subtitle: string;
+    primary: LinkSpec;
+    secondary: LinkSpec;
+    image: ImageSpec;
+  };
+  stats: { value: string; label: string }[];
+  services: { title: string; intro: string; cards: (TitledText & { to: SitePath })[] };
+  video: { title: string; intro: string; youtubeId: string; videoTitle: string; poster: ImageSpec };
+  testimonials: { title: string; intro: string };
+  about: { title: string; body: string[]; action: LinkSpec; image: ImageSpec };
+  cta: Cta;
+}
+
+export interface Consultant {
+  name: string;
+  role: string;
+  bio: string[];
+  focus: string[];
+}
+
+export interface AboutContent {
+  intro: string[];
+  consultants: Consultant[];
+  strengths: TitledText[];
+  coreServices: (TitledText & { to: SitePath })[];
+  audiences: TitledText[];
+  cta: Cta;
+}
+
+export interface ServicesOverviewContent {
+  intro: string;
+  groups: { name: ServiceGroupName; intro: string }[];
+  cta: { title: string; body: string; actions: LinkSpec[] };
+}
+
+export interface CoursesOverviewContent {
+  intro: string;
+  featured: { eyebrow: string; body: string };
+  gridTitle: string;
+  gridIntro: string;
+}

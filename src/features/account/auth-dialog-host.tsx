@@ -1,0 +1,19 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useAccount } from './account-context';
+
+const AuthDialog = lazy(() => import('./auth-dialog'));
+
+/** Downloads the dialog only the first time a visitor opens it, then keeps it mounted for its close animation. */
+export function AuthDialogHost() {
+  const { showAuthDialog } = useAccount();
+  const [requested, setRequested] = useState(false);
+  useEffect(() => {
+    if (showAuthDialog) setRequested(true);
+  }, [showAuthDialog]);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
+  );
+}

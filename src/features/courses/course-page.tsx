@@ -1,0 +1,94 @@
+import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { CardGrid } from '../../components/card-grid';
+import { Icon } from '../../components/icon';
+import { PageHero } from '../../components/page-hero';
+import { Section } from '../../components/section';
+import { LinkButton } from '../../components/smart-link';
+import type { CourseContent, InternalCourse } from '../../config/site-types';
+import { priceLabel } from './format';
+
+export default function CoursePage({ course, content }: { course: InternalCourse; content: CourseContent }) {
+  return (
+    <>
+      <PageHero
+        eyebrow="Online course"
+        title={course.title}
+        subtitle={course.summary}
+        actions={
+          <Group gap="md" role="list" aria-label="Course at a glance">
+            <Fact icon="clock" text={`${course.weeks} weeks`} />
+            <Fact icon="book" text={`${course.lessons} lessons`} />
+            <Fact icon="certificate" text="Certificate included" />
+          </Group>
+        }
+      />
+      <Section title="About This Course">
+        <CardGrid cols={{ base: 1, md: 3 }} spacing="xl">
+          <Stack gap="xl" style={{ gridColumn: 'span 2' }}>
+            {content.about.map((p) => (
+              <Text key={p.slice(0, 24)} size="lg">
+                {p}
+              </Text>
+            ))}
+            <div>
+              <Title order={2} mb="md">
+                What You&apos;ll Learn
+              </Title>
+              <List spacing="sm" icon={<ThemeIcon size={22} radius="xl" aria-hidden="true"><Icon name="check" size={14} /></ThemeIcon>}>
+                {content.learn.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+            </div>
+            <div>
+              <Title order={2} mb="md">
+                Sample Lessons
+              </Title>
+              <CardGrid cols={{ base: 1, sm: 2 }} component="ol">
+                {content.lessons.map((lesson, index) => (
+                  <Card key={lesson.title} withBorder component="li">
+                    <Text size="sm" c="dimmed" fw={700}>
+                      Lesson {index + 1}
+                    </Text>
+                    <Title order={3} size="h5">
+                      {lesson.title}
+                    </Title>
+                    <Text size="sm">{lesson.description}</Text>
+                  </Card>
+                ))}
+              </CardGrid>
+            </div>
+          </Stack>
+          <Card withBorder shadow="sm" radius="lg" padding="xl" component="aside" aria-label="Enrolment" style={{ alignSelf: 'start' }}>
+            <Stack gap="md">
+              <Text fz={40} fw={800} c="brand.8" lh={1}>
+                {priceLabel(course)}
+              </Text>
+              <Text fw={700}>This course includes:</Text>
+              <List spacing={6} size="sm">
+                {content.included.map((item) => (
+                  <List.Item key={item}>{item}</List.Item>
+                ))}
+              </List>
+              <LinkButton to={'/contact'} size="lg" fullWidth>
+                Sign Up Now
+              </LinkButton>
+              <Badge variant="light" color="green" size="lg" fullWidth>
+                14-day money-back promise
+              </Badge>
+            </Stack>
+          </Card>
+        </CardGrid>
+      </Section>
+    </>
+  );
+}
+
+function Fact({ icon, text }: { icon: 'clock' | 'book' | 'certificate'; text: string }) {
+  return (
+    <Group gap={6} role="listitem">
+      <Icon name={icon} size={20} />
+      <Text fw={600}>{text}</Text>
+    </Group>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Course } from '../../config/site-types';
+
+export function priceLabel(course: Course) {
+  return course.price === 0 ? 'Free' : `$${course.price}`;
+}
+
+export function courseFacts(course: Course): string[] {
+  return [
+    course.weeks ? `${course.weeks} weeks` : null,
+    course.lessons ? `${course.lessons} lessons` : null,
+    course.certificate ? 'Certificate on completion' : null,
+  ].filter((fact): fact is string => fact !== null);
+}

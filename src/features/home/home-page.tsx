@@ -1,0 +1,97 @@
+import { Button, Container, Group, Stack, Text } from '@mantine/core';
+import { CardGrid } from '../../components/card-grid';
+import { Link } from 'react-router-dom';
+import { CtaBand } from '../../components/cta-band';
+import { FeatureCard } from '../../components/feature-card';
+import { Illustration } from '../../components/illustration';
+import { PageHero } from '../../components/page-hero';
+import { Section } from '../../components/section';
+import { LinkButton } from '../../components/smart-link';
+import { VideoFacade, youTubeEmbedUrl } from '../../components/video-facade';
+import type { HomeContent } from '../../config/site-types';
+import { TestimonialsSection } from './testimonials-section';
+import classes from './home-page.module.css';
+
+export default function HomePage({ content }: { content: HomeContent }) {
+  const { hero, stats, services, video, testimonials, about, cta } = content;
+  return (
+    <>
+      <PageHero
+        eyebrow={hero.eyebrow}
+        title={hero.title}
+        subtitle={hero.subtitle}
+        actions={
+          <>
+            <LinkButton to={hero.primary.to} size="lg" color="yellow.4" c="dark.9">
+              {hero.primary.label}
+            </LinkButton>
+            <LinkButton to={hero.secondary.to} size="lg" variant="white" c="brand.9">
+              {hero.secondary.label}
+            </LinkButton>
+          </>
+        }
+        aside={<Illustration image={hero.image} priority />}
+      />
+
+      <section aria-label="Our track record" className={classes.stats}>
+        <Container size="lg">
+          <CardGrid cols={{ base: 1, sm: 3 }}>
+            {stats.map((stat) => (
+              <Stack key={stat.label} gap={0} ta="center">
+                <Text className={classes.statValue}>{stat.value}</Text>
+                <Text c="dimmed">{stat.label}</Text>
+              </Stack>
+            ))}
+          </CardGrid>
+        </Container>
+      </section>
+
+      <Section title={services.title} intro={services.intro}>
+        <CardGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          {services.cards.map((card) => (
+            <FeatureCard
+              key={card.title}
+              title={card.title}
+              description={card.description}
+              icon={card.icon}
+              action={
+                <Button component={Link} to={card.to} variant="light" aria-label={`Learn More about ${card.title}`}>
+                  Learn More
+                </Button>
+              }
+            />
+          ))}
+        </CardGrid>
+      </Section>
+
+      <Section title={video.title} intro={video.intro} tone="tinted">
+        <div style={{ maxWidth: 880, marginInline: 'auto' }}>
+          <VideoFacade embedUrl={youTubeEmbedUrl(video.youtubeId)} title={video.videoTitle} poster={video.poster} />
+        </div>
+      </Section>
+
+      <TestimonialsSection title={testimonials.title} intro={testimonials.intro} testimonials={[]} />
+
+      <Section title={about.title}>
+        <CardGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="md">
+            {about.body.map((paragraph) => (
+              <Text key={paragraph.slice(0, 24)} size="lg">
+                {paragraph}
+              </Text>
+            ))}
+            <Group>
+              <LinkButton to={about.action.to} variant="outline">
+                {about.action.label}
+              </LinkButton>
+            </Group>
+          </Stack>
+          <Illustration image={about.image} />
+        </CardGrid>
+      </Section>
+
+      <CtaBand title={cta.title} body={cta.body} actions={[cta.action]} />
+    </>
+  );
+}
+

@@ -1,0 +1,52 @@
+import '@mantine/carousel/styles.css';
+import '@mantine/core/styles/Blockquote.css';
+import { Carousel } from '@mantine/carousel';
+import { Blockquote, Stack, Text } from '@mantine/core';
+import { VideoFacade } from '../../components/video-facade';
+import type { Testimonial } from './testimonial';
+
+/**
+ * Next and previous wrap around at both ends (embla's loop). Loaded only when there is
+ * at least one testimonial, so an empty table costs visitors nothing.
+ */
+export default function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  return (
+    <Carousel
+      emblaOptions={{ loop: true, align: 'start' }}
+      withIndicators
+      slideGap="md"
+      controlSize={40}
+      aria-roledescription="carousel"
+      aria-label="Client testimonials"
+      previousControlProps={{ 'aria-label': 'Previous testimonial' }}
+      nextControlProps={{ 'aria-label': 'Next testimonial' }}
+      getIndicatorProps={(index) => ({ 'aria-label': `Show testimonial ${index + 1} of ${testimonials.length}` })}
+    >
+      {testimonials.map((t, index) => (
+        <Carousel.Slide key={`${t.client_name}-${t.created_at}`} aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+          <Stack gap="md" px={{ base: 'md', sm: 56 }} pb="xl">
+            {t.video_url && (
+              <div style={{ height: 400, maxWidth: 720 }}>
+                <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} />
+              </div>
+            )}
+            <Blockquote color="brand" cite={<Cite name={t.client_name} title={t.title} />}>
+              <Text size="lg">{t.content}</Text>
+            </Blockquote>
+          </Stack>
+        </Carousel.Slide>
+      ))}
+    </Carousel>
+  );
+}
+
+function Cite({ name, title }: { name: string; title: string }) {
+  return (
+    <>
+      <Text component="span" fw={700} c="dark.7">
+        {name}
+      </Text>
+      {title && <Text component="span" c="dimmed">{`, ${title}`}</Text>}
+    </>
+  );
+}

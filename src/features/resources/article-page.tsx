@@ -1,0 +1,47 @@
+import '@mantine/core/styles/Blockquote.css';
+import { Badge, Blockquote, Container, List, Stack, Text, Title } from '@mantine/core';
+import { CtaBand } from '../../components/cta-band';
+import { SmartAnchor } from '../../components/smart-link';
+import { PageHero } from '../../components/page-hero';
+import type { ArticleContent, InternalResource } from '../../config/site-types';
+
+export default function ArticlePage({ resource, content }: { resource: InternalResource; content: ArticleContent }) {
+  return (
+    <>
+      <PageHero eyebrow={resource.category} title={resource.title} subtitle={resource.description} />
+      <Container size="sm" py={48} component="article">
+        <Stack gap="xl">
+          <SmartAnchor to="/blog">← Back to Tools & Info</SmartAnchor>
+          {content.sections.map((section) => (
+            <Stack key={section.title} gap="sm">
+              <Title order={2}>{section.title}</Title>
+              {section.body.map((p) => (
+                <Text key={p.slice(0, 24)} size="lg">
+                  {p}
+                </Text>
+              ))}
+              {section.points && (
+                <List spacing={6} size="lg">
+                  {section.points.map((point) => (
+                    <List.Item key={point}>{point}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Stack>
+          ))}
+          <Blockquote color="brand">
+            <Badge variant="light" mb="xs">
+              Key takeaway
+            </Badge>
+            <Text size="lg">{content.takeaway}</Text>
+          </Blockquote>
+        </Stack>
+      </Container>
+      <CtaBand
+        title="Want Help Putting This Into Practice?"
+        body="Tell us about your organization and we will suggest a practical first step."
+        actions={[{ label: 'Get Your Free Assessment', to: '/assessment' }]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Button } from '@mantine/core';
+import { CardGrid } from '../../components/card-grid';
+import { Link } from 'react-router-dom';
+import { services } from '../../../site.config';
+import { CtaBand } from '../../components/cta-band';
+import { FeatureCard } from '../../components/feature-card';
+import { PageHero } from '../../components/page-hero';
+import { Section } from '../../components/section';
+import type { ServicesOverviewContent } from '../../config/site-types';
+
+export default function ServicesPage({ heading, content }: { heading: string; content: ServicesOverviewContent }) {
+  return (
+    <>
+      <PageHero eyebrow="Our services" title={heading} subtitle={content.intro} />
+      {content.groups.map((group, index) => (
+        <Section key={group.name} title={group.name} intro={group.intro} tone={index % 2 ? 'tinted' : 'plain'}>
+          <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {services
+              .filter((s) => s.group === group.name)
+              .map((s) => (
+                <FeatureCard
+                  key={s.path}
+                  title={s.title}
+                  description={s.summary}
+                  icon={s.icon}
+                  action={
+                    <Button component={Link} to={s.path} variant="light" aria-label={`Learn More about ${s.title}`}>
+                      Learn More
+                    </Button>
+                  }
+                />
+              ))}
+          </CardGrid>
+        </Section>
+      ))}
+      <CtaBand title={content.cta.title} body={content.cta.body} actions={content.cta.actions} />
+    </>
+  );
+}
