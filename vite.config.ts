@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { siteShellPlugin } from './scripts/vite/site-shell-plugin';
+import { siteShellPlugin } from './scripts/vite/site-shell-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), siteShellPlugin(import.meta.dirname)],
@@ -21,8 +21,8 @@ export default defineConfig({
     noExternal: true,
   },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
     environment: 'node',
-    setupFiles: ['tests/unit/setup.ts'],
+    setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
   },
 });

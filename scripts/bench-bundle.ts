@@ -13,8 +13,10 @@ import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
 const dist = join(import.meta.dirname, '..', 'dist');
-/** KB of gzip JavaScript on first load. The site shell budget applies to every route. */
-const BUDGET_KB = 110;
+/** KB of gzip JavaScript on first load: the home page's budget, and a ceiling for every other route. */
+const HOME_BUDGET_KB = 110;
+const ROUTE_BUDGET_KB = 115;
+const budgetFor = (path: string) => (path === '/' ? HOME_BUDGET_KB : ROUTE_BUDGET_KB);
 
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('No build in dist/: run `npm run build` first.');
@@ -47,9 +49,13 @@ try {
 const width = Math.max(...rows.map((r) => r.path.length));
 console.log(`${'route'.padEnd(width)}  scripts  first-load JS (gzip)`);
 for (const row of rows) {
-  const flag = row.kb > BUDGET_KB ? `  OVER BUDGET (${BUDGET_KB} KB)` : '';
+  const flag = row.kb > budgetFor(row.path) ? `  OVER BUDGET (${budgetFor(row.path)} KB)` : '';
   console.log(`${row.path.padEnd(width)}  ${String(row.scripts).padStart(7)}  ${row.kb.toFixed(1).padStart(8)} KB${flag}`);
 }
-const over = rows.filter((r) => r.kb > BUDGET_KB);
-console.log(over.length ? `\n${over.length} route(s) over the ${BUDGET_KB} KB budget.` : `\nAll ${rows.length} routes within the ${BUDGET_KB} KB budget.`);
+const over = rows.filter((r) => r.kb > budgetFor(r.path));
+console.log(
+  over.length
+    ? `\n${over.length} route(s) over budget.`
+    : `\nAll ${rows.length} routes within budget (${HOME_BUDGET_KB} KB for /, ${ROUTE_BUDGET_KB} KB elsewhere).`,
+);
 process.exit(over.length ? 1 : 0);

@@ -7,6 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import type * as ServerModule from '../src/entry-server.tsx';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
@@ -17,13 +18,23 @@ const serverOut = join(root, 'build', 'server');
 /** Where the site will live; canonical links, Open Graph and the sitemap use it. */
 const origin = process.env.SITE_URL?.replace(/\/$/, '');
 
-type ServerEntry = typeof import('../src/entry-server.tsx');
+type ServerEntry = typeof ServerModule;
 
 async function main() {
   const started = performance.now();
   await rm(dist, { recursive: true, force: true });
   await build({ root, logLevel: 'warn' });
-  await build({ root, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: serverOut, emptyOutDir: true } });
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: serverOut,
+      emptyOutDir: true,
+      // The prerenderer loads every page anyway, so code splitting hints do not apply to it.
+      rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
+    },
+  });
 
   const server: ServerEntry = await import(pathToFileURL(join(serverOut, 'entry-server.js')).href);
   const template = await readFile(join(dist, 'index.html'), 'utf8');

@@ -1,10 +1,21 @@
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { NavigationReset } from './navigation-reset';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { SiteLayout } from './layout/site-layout';
 import { NotFoundPage, pageRoutes } from './routes';
 
-/** The route table: the shared layout around one lazily loaded page per path of site.config.ts. */
+/** A lazily loaded page; while its code downloads, the prerendered HTML (or the previous page) stays. */
+function RoutePage({ Page }: { Page: ComponentType }) {
+  return (
+    <Suspense>
+      <Page />
+      <NavigationReset />
+    </Suspense>
+  );
+}
+
+/** The route table: the shared layout around one page per path of site.config.ts. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (
@@ -13,9 +24,9 @@ export function AppRoutes() {
       <Routes>
         <Route element={<SiteLayout />}>
           {pageRoutes.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Suspense><Page /></Suspense>} />
+            <Route key={path} path={path} element={<RoutePage Page={Page} />} />
           ))}
-          <Route path="*" element={<Suspense><NotFoundPage /></Suspense>} />
+          <Route path="*" element={<RoutePage Page={NotFoundPage} />} />
         </Route>
       </Routes>
     </RouteErrorBoundary>

@@ -1,6 +1,6 @@
 import { Burger, Container, Group, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { shell } from 'virtual:site-shell';
 import { AccountButton } from '../../features/account/account-button';
@@ -10,16 +10,25 @@ import classes from './header.module.css';
 /** Mantine's `sm` breakpoint: the spec's 768px at the default 16px root size. */
 const DESKTOP_QUERY = '(min-width: 48em)';
 
-export function Header() {
-  const [menuOpen, menu] = useDisclosure(false);
+/** The mobile menu is open only until the visitor navigates or the window is wide enough for the full nav. */
+function useMobileMenu() {
   const { pathname } = useLocation();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [open, setOpen] = useState(false);
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (open && (pathname !== openedOn || isDesktop)) setOpen(false);
+  return {
+    open,
+    toggle: () => {
+      setOpenedOn(pathname);
+      setOpen(!open);
+    },
+    close: () => setOpen(false),
+  };
+}
 
-  useEffect(() => menu.close(), [pathname, menu]);
-  useEffect(() => {
-    if (isDesktop) menu.close();
-  }, [isDesktop, menu]);
-
+export function Header() {
+  const menu = useMobileMenu();
   const links = shell.nav.map((item) => (
     <NavLink key={item.to} to={item.to} className={classes.link}>
       {item.label}
@@ -29,7 +38,7 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.bar}>
-        <UnstyledButton component={Link} to={'/'} className={classes.logo} aria-label={`${shell.site.name}, home`}>
+        <UnstyledButton component={Link} to="/" className={classes.logo} aria-label={`${shell.site.name}, home`}>
           <Logo />
         </UnstyledButton>
         <Group gap="xs" visibleFrom="sm" component="nav" aria-label="Main">
@@ -39,15 +48,15 @@ export function Header() {
           <AccountButton visibleFrom="sm" variant="filled" size="sm" />
           <Burger
             hiddenFrom="sm"
-            opened={menuOpen}
+            opened={menu.open}
             onClick={menu.toggle}
-            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={menuOpen}
+            aria-label={menu.open ? 'Close menu' : 'Open menu'}
+            aria-expanded={menu.open}
             aria-controls="mobile-menu"
           />
         </Group>
       </Container>
-      {menuOpen && (
+      {menu.open && (
         <nav id="mobile-menu" aria-label="Main" className={classes.mobileMenu}>
           <Container size="lg">
             <div className={classes.mobileLinks}>{links}</div>

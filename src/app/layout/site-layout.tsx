@@ -2,14 +2,12 @@ import { Outlet } from 'react-router-dom';
 import { AuthDialogHost } from '../../features/account/auth-dialog-host';
 import { Footer } from './footer';
 import { Header } from './header';
-import { useNavigationReset } from './use-navigation-reset';
 import { useRouteHead } from './use-route-head';
 import classes from './site-layout.module.css';
 
 /** Every page: skip link, sticky header, the route's content, footer and the shared auth dialog. */
 export function SiteLayout() {
   useRouteHead();
-  useNavigationReset();
   return (
     <>
       <a href="#main" className={classes.skipLink}>

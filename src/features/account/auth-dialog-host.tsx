@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAccount } from './account-context';
 
 const AuthDialog = lazy(() => import('./auth-dialog'));
@@ -7,9 +7,7 @@ const AuthDialog = lazy(() => import('./auth-dialog'));
 export function AuthDialogHost() {
   const { showAuthDialog } = useAccount();
   const [requested, setRequested] = useState(false);
-  useEffect(() => {
-    if (showAuthDialog) setRequested(true);
-  }, [showAuthDialog]);
+  if (showAuthDialog && !requested) setRequested(true);
   if (!requested) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
 import { Icon } from '../../components/icon';
 import { PageHero } from '../../components/page-hero';
@@ -73,9 +73,12 @@ export default function CoursePage({ course, content }: { course: InternalCourse
               <LinkButton to={'/contact'} size="lg" fullWidth>
                 Sign Up Now
               </LinkButton>
-              <Badge variant="light" color="green" size="lg" fullWidth>
-                14-day money-back promise
-              </Badge>
+              <Group gap={6} justify="center" fw={700}>
+                <Text component="span" c="green.8" lh={0}>
+                  <Icon name="shield" size={18} />
+                </Text>
+                <span>14-day money-back promise</span>
+              </Group>
             </Stack>
           </Card>
         </CardGrid>

@@ -1,0 +1,14 @@
+import { MantineProvider } from '@mantine/core';
+import { render as rtlRender } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { cssVariablesResolver, theme } from '../../src/theme';
+
+/** Renders a component the way the site does: inside Mantine's provider and a router. */
+export function render(ui: ReactElement, { route = '/' } = {}) {
+  return rtlRender(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </MantineProvider>,
+  );
+}

@@ -1,0 +1,36 @@
+import { test as base, expect } from '@playwright/test';
+import { shell } from './shell';
+
+/**
+ * Every test fails if the page logs a console error, throws, or requests anything from another
+ * origin before the visitor asks for it (pages must stay fast and private).
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page, baseURL }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!['http:', 'https:'].includes(url.protocol)) return;
+        if (url.origin !== new URL(baseURL!).origin && !request.frame().url().startsWith('https://www.youtube-nocookie.com')) {
+          if (!test.info().annotations.some((a) => a.type === 'allow-third-party')) problems.push(`third-party request: ${request.url()}`);
+        }
+      });
+      await use(problems);
+      expect(problems, 'the page logged errors or called another origin').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** For a test that provokes a failure on purpose: forget the problems it expects. */
+export function allowProblems(problems: string[], expected: RegExp) {
+  const unexpected = problems.filter((p) => !expected.test(p));
+  problems.splice(0, problems.length, ...unexpected);
+}
+
+export { expect, shell };

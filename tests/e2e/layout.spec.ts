@@ -1,0 +1,79 @@
+import { expect, shell, test } from './fixtures';
+
+test('the header nav lists About, Services, Courses, Tools & Info, Contact and marks the current page', async ({ page }) => {
+  await page.goto('/courses');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['About', 'Services', 'Courses', 'Tools & Info', 'Contact']);
+  await expect(nav.getByRole('link', { name: 'Courses' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  await nav.getByRole('link', { name: 'Tools & Info' }).click();
+  await expect(page).toHaveURL('/blog');
+  await expect(nav.getByRole('link', { name: 'Tools & Info' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Courses' })).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('a service detail page keeps Services highlighted', async ({ page }) => {
+  await page.goto('/services/crisis-management');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the logo leads home and the header stays on screen while scrolling', async ({ page }) => {
+  await page.goto('/about');
+  await page.mouse.wheel(0, 2500);
+  await expect(page.getByRole('banner')).toBeInViewport();
+  await page.getByRole('link', { name: `${shell.site.name}, home` }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page).toHaveTitle(shell.routes[0]!.title);
+});
+
+test('every route change starts at the top of the new page, with focus on its heading', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Services', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell.routes.find((r) => r.path === '/services')!.heading);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page).toHaveTitle(shell.routes.find((r) => r.path === '/services')!.title);
+});
+
+test('the skip link is the first stop on the keyboard and jumps to the content', async ({ page }) => {
+  await page.goto('/about');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('the footer has quick links, resources, socials, the contact email, a newsletter line, Sign In and the year', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('navigation', { name: 'Quick Links' })).toBeVisible();
+  await expect(footer.getByRole('navigation', { name: 'Resources' })).toBeVisible();
+  for (const social of shell.footer.socials) {
+    const link = footer.getByRole('link', { name: social.label });
+    await expect(link).toHaveAttribute('href', social.to);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  }
+  await expect(footer.getByRole('link', { name: shell.site.email })).toHaveAttribute('href', `mailto:${shell.site.email}`);
+  await expect(footer).toContainText(shell.footer.newsletter);
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${shell.site.name}`);
+  await footer.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+});
+
+test('the sign-in dialog opens from the header, switches to Create Account and closes with Escape', async ({ page }) => {
+  await page.goto('/services');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('An account gives you access to our resources');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL('/services');
+});

@@ -1,0 +1,44 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, shell, test } from './fixtures';
+
+const decode = (html: string) =>
+  html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+for (const route of shell.routes) {
+  test.describe(`${route.path}`, () => {
+    test('renders its one main heading and its title, with no accessibility violations', async ({ page }) => {
+      await page.goto(route.path);
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
+      await expect(page).toHaveTitle(route.title);
+      for (const landmark of ['banner', 'main', 'contentinfo'] as const) await expect(page.getByRole(landmark)).toHaveCount(1);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+
+    test('is prerendered: the raw HTML carries the heading and head tags', async ({ request }) => {
+      const response = await request.get(route.path);
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      const h1 = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
+      expect(h1 && decode(h1[1]!)).toBe(route.heading);
+      expect(html).toContain(`<link rel="canonical" href="https://www.keystoneimpact.org${route.path}"`);
+      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+      expect(html).toContain('<meta property="og:title"');
+      expect(html, 'no inline scripts: the CSP allows none').not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    });
+  });
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('every page still reads: heading, navigation, content and footer', async ({ page }) => {
+    for (const route of shell.routes) {
+      await page.goto(route.path);
+      await expect(page.getByRole('heading', { level: 1 }), route.path).toHaveText(route.heading);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(shell.site.email);
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import { resources } from '../../site.config';
+import { expect, test } from './fixtures';
+
+test('category buttons filter the resource grid, All by default', async ({ page }) => {
+  await page.goto('/blog');
+  const filters = page.getByRole('group', { name: 'Filter resources by category' });
+  await expect(filters.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(resources.length);
+  await filters.getByRole('button', { name: 'Technology & Innovation' }).click();
+  await expect(page.getByRole('article')).toHaveCount(resources.filter((r) => r.category === 'Technology & Innovation').length);
+  await expect(page.getByRole('article').first()).toContainText('Technology & Innovation');
+  await filters.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page.getByRole('article')).toHaveCount(resources.length);
+});
+
+test('descriptions are clamped to three lines', async ({ page }) => {
+  await page.goto('/blog');
+  const description = page.getByRole('article').first().locator('p').last();
+  const { lines } = await description.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { lines: Math.round(el.getBoundingClientRect().height / parseFloat(style.lineHeight)) };
+  });
+  expect(lines).toBeLessThanOrEqual(3);
+});
+
+test('Explore All Resources scrolls back to the top', async ({ page }) => {
+  await page.goto('/blog');
+  const button = page.getByRole('button', { name: 'Explore All Resources' });
+  await button.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('an internal resource opens its article, which links back to the hub', async ({ page }) => {
+  const article = resources.find((r) => r.to === '/blog/donor-behavior-psychology')!;
+  await page.goto('/blog');
+  await page.getByRole('link', { name: `Read article: ${article.title}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+  await page.getByRole('link', { name: '← Back to Tools & Info' }).click();
+  await expect(page).toHaveURL('/blog');
+});
