@@ -3,7 +3,6 @@ import type { HomeContent } from '../src/config/site-types';
 const home: HomeContent = {
   hero: {
     eyebrow: 'Consulting for nonprofits, small businesses and public agencies',
-    title: 'Turn AI Transformation Into Your Strategic Edge',
     subtitle:
       'We combine decades of mission-driven leadership with practical AI know-how, so your organization plans smarter, raises more and serves more people.',
     primary: { label: 'Start a Conversation', to: '/contact' },

@@ -16,50 +16,43 @@ function entryAt<T>(list: T[], key: (item: T) => string, path: string): T {
   return item;
 }
 
-/** How each kind of page loads: its component and its copy arrive together, in their own chunks. */
 // Pages that show services, courses or resources load site.config.ts with their own code.
 const siteConfig = () => import('../../site.config');
 
+/** A page whose copy is one module in content/: both download in parallel. */
+function withCopy<C>(
+  page: () => Promise<{ default: ComponentType<{ heading: string; content: C }> }>,
+  copy: () => Promise<{ default: C }>,
+) {
+  return async ({ heading }: ShellRoute) => {
+    const [component, content] = await Promise.all([page(), copy()]);
+    return bind(component.default, { heading, content: content.default });
+  };
+}
+
+/** How each kind of page loads: its component and its copy arrive together, in their own chunks. */
 const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
-  home: async () => {
-    const [page, content] = await Promise.all([import('../features/home/home-page'), import('../../content/home')]);
-    return bind(page.default, { content: content.default });
-  },
-  about: async ({ heading }) => {
-    const [page, content] = await Promise.all([import('../features/about/about-page'), import('../../content/about')]);
-    return bind(page.default, { heading, content: content.default });
-  },
-  services: async ({ heading }) => {
-    const [page, content] = await Promise.all([
-      import('../features/services/services-page'),
-      import('../../content/services-overview'),
-    ]);
-    return bind(page.default, { heading, content: content.default });
-  },
+  home: withCopy(() => import('../features/home/home-page'), () => import('../../content/home')),
+  about: withCopy(() => import('../features/about/about-page'), () => import('../../content/about')),
+  services: withCopy(() => import('../features/services/services-page'), () => import('../../content/services-overview')),
+  courses: withCopy(() => import('../features/courses/courses-page'), () => import('../../content/courses-overview')),
   service: async ({ path }) => {
     const service = entryAt((await siteConfig()).services, (s) => s.path, path);
     const [page, content] = await Promise.all([import('../features/services/service-page'), service.content()]);
     return bind(page.default, { service, content: content.default });
   },
-  courses: async ({ heading }) => {
-    const [page, content] = await Promise.all([
-      import('../features/courses/courses-page'),
-      import('../../content/courses-overview'),
-    ]);
-    return bind(page.default, { heading, content: content.default });
-  },
   course: async ({ path }) => {
     const course = entryAt((await siteConfig()).courses, (c) => c.path, path);
-    if (!course.content) throw new Error(`${path} is an external course and has no page here.`);
+    if (course.content === null) throw new Error(`${path} is an external course and has no page here.`);
     const [page, content] = await Promise.all([import('../features/courses/course-page'), course.content()]);
-    return bind(page.default, { course: { ...course, content: course.content }, content: content.default });
+    return bind(page.default, { course, content: content.default });
   },
   resources: async ({ heading }) => bind((await import('../features/resources/resources-page')).default, { heading }),
   article: async ({ path }) => {
     const resource = entryAt((await siteConfig()).resources, (r) => r.to, path);
-    if (!resource.content) throw new Error(`${path} is an external resource and has no page here.`);
+    if (resource.content === null) throw new Error(`${path} is an external resource and has no page here.`);
     const [page, content] = await Promise.all([import('../features/resources/article-page'), resource.content()]);
-    return bind(page.default, { resource: { ...resource, content: resource.content }, content: content.default });
+    return bind(page.default, { resource, content: content.default });
   },
   contact: async ({ heading }) => bind((await import('../features/contact/contact-page')).default, { heading }),
   assessment: async ({ heading }) => bind((await import('../features/assessment/assessment-page')).default, { heading }),

@@ -1,7 +1,8 @@
 import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { IconName } from '../config/site-types';
+import type { IconName, SitePath } from '../config/site-types';
 import { Icon } from './icon';
+import { LinkButton } from './smart-link';
 
 interface FeatureCardProps {
   title: string;
@@ -10,10 +11,12 @@ interface FeatureCardProps {
   /** A number shown instead of an icon (process steps). */
   step?: number;
   headingLevel?: 3 | 4;
+  /** A Learn More button to the page this card summarises. */
+  learnMore?: SitePath;
   action?: ReactNode;
 }
 
-export function FeatureCard({ title, description, icon, step, headingLevel = 3, action }: FeatureCardProps) {
+export function FeatureCard({ title, description, icon, step, headingLevel = 3, learnMore, action }: FeatureCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" h="100%">
       <Stack gap="sm" h="100%">
@@ -28,6 +31,11 @@ export function FeatureCard({ title, description, icon, step, headingLevel = 3, 
         <Text c="dimmed" style={{ flexGrow: 1 }}>
           {description}
         </Text>
+        {learnMore && (
+          <LinkButton to={learnMore} variant="light" aria-label={`Learn More about ${title}`}>
+            Learn More
+          </LinkButton>
+        )}
         {action}
       </Stack>
     </Card>

@@ -192,7 +192,6 @@ export interface PageEntry {
 export interface HomeContent {
   hero: {
     eyebrow: string;
-    title: string;
     subtitle: string;
     primary: LinkSpec;
     secondary: LinkSpec;

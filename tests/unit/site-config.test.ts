@@ -180,7 +180,7 @@ describe('about and home copy (spec section 2)', () => {
     expect([home.hero.primary.to, home.hero.secondary.to]).toEqual(['/contact', '/services']);
     expect(home.services.cards.map((c) => c.title)).toEqual(['Planning for Success', 'Smart AI Ideas', 'Tech for Nonprofits', 'Winning Grants']);
     expect(home.cta.action).toEqual({ label: 'Start Today', to: '/assessment' });
-    expect(home.hero.title).toMatch(/AI Transformation/);
+    expect(pages.find((p) => p.path === '/')?.heading).toMatch(/AI Transformation Into Your Strategic Edge/);
     expect(home.stats.map((s) => s.value)).toEqual(expect.arrayContaining(['$100M+', '130+']));
   });
 });

@@ -1,6 +1,5 @@
-import { Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
-import { Link } from 'react-router-dom';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
 import { PageHero } from '../../components/page-hero';
@@ -41,11 +40,7 @@ export default function AboutPage({ heading, content }: { heading: string; conte
             <FeatureCard
               key={s.title}
               {...s}
-              action={
-                <Button component={Link} to={s.to} variant="subtle" px={0} aria-label={`Learn More about ${s.title}`}>
-                  Learn More
-                </Button>
-              }
+              learnMore={s.to}
             />
           ))}
         </CardGrid>

@@ -1,6 +1,5 @@
-import { Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
-import { Link } from 'react-router-dom';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
 import { Illustration } from '../../components/illustration';
@@ -12,13 +11,13 @@ import type { HomeContent } from '../../config/site-types';
 import { TestimonialsSection } from './testimonials-section';
 import classes from './home-page.module.css';
 
-export default function HomePage({ content }: { content: HomeContent }) {
+export default function HomePage({ heading, content }: { heading: string; content: HomeContent }) {
   const { hero, stats, services, video, testimonials, about, cta } = content;
   return (
     <>
       <PageHero
         eyebrow={hero.eyebrow}
-        title={hero.title}
+        title={heading}
         subtitle={hero.subtitle}
         actions={
           <>
@@ -54,11 +53,7 @@ export default function HomePage({ content }: { content: HomeContent }) {
               title={card.title}
               description={card.description}
               icon={card.icon}
-              action={
-                <Button component={Link} to={card.to} variant="light" aria-label={`Learn More about ${card.title}`}>
-                  Learn More
-                </Button>
-              }
+              learnMore={card.to}
             />
           ))}
         </CardGrid>

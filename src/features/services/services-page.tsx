@@ -1,6 +1,4 @@
-import { Button } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
-import { Link } from 'react-router-dom';
 import { services } from '../../../site.config';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
@@ -23,11 +21,7 @@ export default function ServicesPage({ heading, content }: { heading: string; co
                   title={s.title}
                   description={s.summary}
                   icon={s.icon}
-                  action={
-                    <Button component={Link} to={s.path} variant="light" aria-label={`Learn More about ${s.title}`}>
-                      Learn More
-                    </Button>
-                  }
+              learnMore={s.path}
                 />
               ))}
           </CardGrid>
