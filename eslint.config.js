@@ -31,7 +31,7 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
+  { ignores: ['src/generated/', 'dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check the project has, in the order that fails fastest.
- * lint -> typecheck -> unit and component tests -> production build -> end-to-end tests in Chromium.
+ * generated-files check -> lint -> typecheck -> unit and component tests -> production build -> end-to-end tests in Chromium.
  * Installs Debian's chromium first when it is missing and we may (root with apt-get); otherwise says
  * exactly what to install.
  */
@@ -64,6 +64,7 @@ function printSummary() {
 
 rmSync(results, { recursive: true, force: true });
 ensureChromium();
+run('Generated files match schemas/', 'npx', ['tsx', 'scripts/generate.ts', '--check']);
 run('Lint', 'npx', ['eslint', '.']);
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`]);

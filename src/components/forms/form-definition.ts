@@ -1,0 +1,34 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+
+/** A toast: what a visitor reads when a form cannot go on. */
+export interface FormMessage {
+  title: string;
+  /** May use {title} (the field's label), {name} (its name with spaces) and {step} (the step's title). */
+  message: string;
+}
+
+/** schemas/<form>.messages.json: the texts for each kind of problem, overridable per field. */
+export interface FormMessages {
+  required: FormMessage;
+  fields?: Record<string, Record<string, FormMessage>>;
+}
+
+export interface FormStep {
+  title: string;
+  fields: string[];
+  /** The step's part of the form schema, with its own precompiled validator. */
+  schema: RJSFSchema;
+  validators: ValidatorFunctions;
+}
+
+/** Everything the form components need, generated from schemas/ by `npm run generate`. */
+export interface FormDefinition {
+  id: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  messages: FormMessages;
+  validators: ValidatorFunctions;
+  /** Wizard steps, in order, or null for a single-page form. */
+  steps: FormStep[] | null;
+}
