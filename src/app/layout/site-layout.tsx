@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { AuthDialogHost } from '../../features/account/auth-dialog-host';
+import { Toaster } from '../toaster';
 import { Footer } from './footer';
 import { Header } from './header';
 import { useRouteHead } from './use-route-head';
@@ -19,6 +20,7 @@ export function SiteLayout() {
       </main>
       <Footer />
       <AuthDialogHost />
+      <Toaster />
     </>
   );
 }

@@ -3,33 +3,60 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import { Anchor, Modal, Stack, Text } from '@mantine/core';
-import { SmartAnchor } from '../../components/smart-link';
+import { useState } from 'react';
+import { shell } from 'virtual:site-shell';
+import { notConnectedYet } from '../../components/forms/not-connected';
+import type { FormData } from '../../components/forms/normalise';
+import { SchemaForm } from '../../components/forms/schema-form';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { useSubmission, type SubmitHandler } from '../../components/forms/use-submission';
+import { signInForm } from '../../generated/forms/sign-in';
+import { signUpForm } from '../../generated/forms/sign-up';
+import type { SignInCredentials, SignUpDetails } from '../../generated/types';
 import { useAccount } from './account-context';
 
-const copy = {
-  'sign-in': { title: 'Sign In', switchPrompt: "Don't have an account?", switchLabel: 'Create Account' },
-  'sign-up': { title: 'Create Account', switchPrompt: 'Already have an account?', switchLabel: 'Sign In' },
+const modes = {
+  'sign-in': { title: 'Sign In', form: signInForm, switchPrompt: "Don't have an account?", switchLabel: 'Create Account' },
+  'sign-up': { title: 'Create Account', form: signUpForm, switchPrompt: 'Already have an account?', switchLabel: 'Sign In' },
 } as const;
 
-/** The sign-in / create-account dialog every page carries. Its forms are rendered from schemas/. */
+// Accounts go live with the auth backend; until then the dialog says so and keeps what was typed.
+const signIn: SubmitHandler<SignInCredentials> = notConnectedYet(shell.site.email);
+const signUp: SubmitHandler<SignUpDetails> = notConnectedYet(shell.site.email);
+
+/** The sign-in / create-account dialog every page carries, its forms rendered from schemas/. */
 export default function AuthDialog() {
   const { showAuthDialog, authMode, closeAuthDialog, setAuthMode } = useAccount();
-  const text = copy[authMode];
+  const [data, setData] = useState<FormData>({});
+  const { title, form, switchPrompt, switchLabel } = modes[authMode];
+  // The schema's validator has checked the data, so it has the shape of the mode's generated type.
+  const { busy, submit } = useSubmission<FormData>(
+    (valid) => (authMode === 'sign-in' ? signIn(valid as unknown as SignInCredentials) : signUp(valid as unknown as SignUpDetails)),
+    () => setData({}),
+  );
+
   return (
-    <Modal opened={showAuthDialog} onClose={closeAuthDialog} title={text.title} centered>
+    <Modal opened={showAuthDialog} onClose={closeAuthDialog} title={title} centered size="lg">
       <Stack gap="md">
         <Text>An account gives you access to our resources, course materials and your assessment results.</Text>
-        <Text>
-          Online accounts open soon. Until then,{' '}
-          <SmartAnchor to="/contact" onClick={closeAuthDialog}>
-            send us a message
-          </SmartAnchor>{' '}
-          and we will share the resources you need directly.
-        </Text>
+        <SchemaForm
+          key={authMode}
+          idPrefix={form.id}
+          schema={form.schema}
+          uiSchema={form.uiSchema}
+          validators={form.validators}
+          messages={form.messages}
+          formData={data}
+          onChange={setData}
+          onValid={(valid) => void submit(valid)}
+          disabled={busy}
+        >
+          <SubmitButton uiSchema={form.uiSchema} busy={busy} fullWidth mt="lg" />
+        </SchemaForm>
         <Text size="sm">
-          {text.switchPrompt}{' '}
+          {switchPrompt}{' '}
           <Anchor component="button" type="button" onClick={() => setAuthMode(authMode === 'sign-in' ? 'sign-up' : 'sign-in')}>
-            {text.switchLabel}
+            {switchLabel}
           </Anchor>
         </Text>
       </Stack>

@@ -1,9 +1,16 @@
-import { List, Stack, Text } from '@mantine/core';
+import { Card, Text } from '@mantine/core';
+import { shell } from 'virtual:site-shell';
+import { FormWizard } from '../../components/forms/form-wizard';
+import { notConnectedYet } from '../../components/forms/not-connected';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
+import { assessmentForm } from '../../generated/forms/assessment';
+import type { AssessmentResponse } from '../../generated/types';
 
-const steps = ['Organization Information', 'Current Status & Needs', 'Project & Goals', 'Contact Information'];
+if (!assessmentForm.steps) throw new Error('schemas/assessment.steps.json is missing: the assessment is a wizard.');
+const wizard = { ...assessmentForm, steps: assessmentForm.steps };
+const submitAssessment = notConnectedYet(shell.site.email);
 
 export default function AssessmentPage({ heading }: { heading: string }) {
   return (
@@ -13,17 +20,13 @@ export default function AssessmentPage({ heading }: { heading: string }) {
         title={heading}
         subtitle="Four short steps, about ten minutes. Tell us where your organization stands and where it wants to go, and we will recommend the first step that matters most."
       />
-      <Section title="What We Will Ask">
-        <Stack gap="md" maw={720}>
-          <List type="ordered" spacing="xs" size="lg">
-            {steps.map((step) => (
-              <List.Item key={step}>{step}</List.Item>
-            ))}
-          </List>
-          <Text>
-            Prefer to talk it through? <SmartAnchor to={'/contact'}>Send us a message</SmartAnchor> instead.
-          </Text>
-        </Stack>
+      <Section title="Your Assessment" intro="Your answers are kept in this browser as you go, so you can come back to finish.">
+        <Card withBorder padding="xl" radius="md" maw={760}>
+          <FormWizard<AssessmentResponse> form={wizard} onSubmit={submitAssessment} draftKey="assessment-draft" />
+        </Card>
+        <Text mt="md">
+          Prefer to talk it through? <SmartAnchor to="/contact">Send us a message</SmartAnchor> instead.
+        </Text>
       </Section>
     </>
   );

@@ -1,0 +1,89 @@
+import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useRef, useState } from 'react';
+import type { FormDefinition } from './form-definition';
+import type { FormData } from './normalise';
+import { SchemaForm } from './schema-form';
+import { SubmitButton } from './submit-button';
+import { useDraft } from './use-draft';
+import { useSubmission, type SubmitHandler } from './use-submission';
+
+interface WizardState {
+  step: number;
+  data: FormData;
+}
+
+interface FormWizardProps<T> {
+  form: FormDefinition & { steps: NonNullable<FormDefinition['steps']> };
+  /** Receives the whole form's data, every step checked; T is the generated type of the schema. */
+  onSubmit: SubmitHandler<T>;
+  /** localStorage key for the visitor's draft; no draft when absent. */
+  draftKey?: string;
+}
+
+const EMPTY: WizardState = { step: 0, data: {} };
+
+/**
+ * A multi-step form from one schema and its steps file: Next checks only the current step, Previous
+ * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
+ */
+export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) {
+  const [state, setState] = useState<WizardState>(EMPTY);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const restore = useCallback((saved: WizardState) => setState(saved), []);
+  const dropDraft = useDraft(draftKey, state, restore);
+  const { busy, submit } = useSubmission(onSubmit, () => {
+    dropDraft();
+    goTo(0, {});
+  });
+
+  const steps = form.steps;
+  const index = Math.min(state.step, steps.length - 1);
+  const step = steps[index]!;
+  const isLast = index === steps.length - 1;
+  const percent = Math.round(((index + 1) / steps.length) * 100);
+
+  function goTo(next: number, data: FormData) {
+    setState({ step: next, data });
+    requestAnimationFrame(() => headingRef.current?.focus());
+  }
+
+  const stepData = Object.fromEntries(Object.entries(state.data).filter(([field]) => step.fields.includes(field)));
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={6}>
+        <Progress value={percent} size="md" aria-label={`Step ${index + 1} of ${steps.length}`} />
+        <Text size="sm" c="dimmed" fw={600}>
+          Step {index + 1} of {steps.length}
+        </Text>
+        <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+          {step.title}
+        </Title>
+      </Stack>
+      <SchemaForm
+        key={step.title}
+        idPrefix={form.id}
+        schema={step.schema}
+        uiSchema={form.uiSchema}
+        validators={step.validators}
+        messages={form.messages}
+        stepTitle={step.title}
+        formData={stepData}
+        onChange={(data) => setState((current) => ({ ...current, data: { ...current.data, ...data } }))}
+        disabled={busy}
+        onValid={(valid) => {
+          const data = { ...state.data, ...valid };
+          if (isLast) void submit(data as T);
+          else goTo(index + 1, data);
+        }}
+      >
+        <Group justify="space-between" mt="xl">
+          <Button type="button" variant="default" disabled={index === 0 || busy} onClick={() => goTo(index - 1, state.data)}>
+            Previous
+          </Button>
+          {isLast ? <SubmitButton uiSchema={form.uiSchema} busy={busy} /> : <Button type="submit">Next</Button>}
+        </Group>
+      </SchemaForm>
+    </Stack>
+  );
+}

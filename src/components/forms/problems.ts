@@ -1,0 +1,63 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FormMessage, FormMessages } from './form-definition';
+import type { FormData } from './normalise';
+
+export interface Problem {
+  field: string;
+  /** The rule that failed: required, pattern, minLength, maxLength, minimum, maximum, type, oneOf. */
+  keyword: string;
+  toast: FormMessage;
+}
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: { missingProperty?: string };
+}
+
+type ValidateFn = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
+
+function fill(template: string, values: Record<string, string>) {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+/** The message for one failed rule: the field's own text if the messages file has one, else the form's default. */
+function messageFor(messages: FormMessages, field: string, keyword: string, values: Record<string, string>): FormMessage {
+  const specific = messages.fields?.[field]?.[keyword];
+  const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: 'Please check {title}.' });
+  return { title: fill(chosen.title, values), message: fill(chosen.message, values) };
+}
+
+/**
+ * Runs a form's (or step's) precompiled validator and returns every problem, one per field, in the
+ * order the fields appear, so the first one is what the visitor fixes first.
+ */
+export function findProblems(
+  schema: RJSFSchema,
+  validators: ValidatorFunctions,
+  messages: FormMessages,
+  data: FormData,
+  fieldOrder: string[],
+  stepTitle = '',
+): Problem[] {
+  const validate = validators[String(schema.$id)] as ValidateFn | undefined;
+  if (!validate) throw new Error(`No precompiled validator for ${String(schema.$id)}: run \`npm run generate\`.`);
+  if (validate(data)) return [];
+
+  const byField = new Map<string, string>();
+  for (const error of validate.errors ?? []) {
+    const field = error.keyword === 'required' ? error.params.missingProperty : error.instancePath.split('/')[1];
+    if (!field || (byField.has(field) && byField.get(field) === 'required')) continue;
+    // Within a field, "required" wins over any other rule; otherwise the first failure stands.
+    if (!byField.has(field) || error.keyword === 'required') byField.set(field, error.keyword);
+  }
+  return fieldOrder
+    .filter((field) => byField.has(field))
+    .map((field) => {
+      const keyword = byField.get(field)!;
+      const definition = schema.properties?.[field];
+      const title = typeof definition === 'object' && definition.title ? definition.title : field;
+      return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle }) };
+    });
+}

@@ -1,0 +1,99 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { ThemedForm as Form } from './form-theme';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { useMemo, useState, type ReactNode } from 'react';
+import { showToast } from '../toast';
+import type { FormMessages } from './form-definition';
+import { normalise, type FormData } from './normalise';
+import { findProblems, type Problem } from './problems';
+
+export interface SchemaFormProps {
+  /** Used for field ids, so two forms on a page never clash. */
+  idPrefix: string;
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  validators: ValidatorFunctions;
+  messages: FormMessages;
+  formData: FormData;
+  onChange: (data: FormData) => void;
+  /** Called with trimmed, defaulted data that passed every rule. */
+  onValid: (data: FormData) => void;
+  /** Fills {step} in messages. */
+  stepTitle?: string;
+  disabled?: boolean;
+  /** The buttons: they submit this form. */
+  children: ReactNode;
+}
+
+function fieldOrder(schema: RJSFSchema, uiSchema: UiSchema): string[] {
+  const order = uiSchema['ui:order'] as string[] | undefined;
+  const fields = Object.keys(schema.properties ?? {});
+  return order ? [...order.filter((f) => fields.includes(f)), ...fields.filter((f) => !order.includes(f))] : fields;
+}
+
+function errorSchema(problems: Problem[]): ErrorSchema {
+  return Object.fromEntries(problems.map((p) => [p.field, { __errors: [p.toast.message] }])) as ErrorSchema;
+}
+
+/**
+ * The one form component: RJSF renders the fields from the schema with Mantine widgets; the schema's
+ * precompiled validator and its messages file decide what is wrong. Problems show at each field
+ * (aria-invalid, aria-describedby), the first one also as a toast, and focus moves to that field.
+ */
+export function SchemaForm(props: SchemaFormProps) {
+  const { idPrefix, schema, uiSchema, validators, messages, formData, onChange, onValid, stepTitle, disabled, children } = props;
+  const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
+  const order = useMemo(() => fieldOrder(schema, uiSchema), [schema, uiSchema]);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, stepTitle);
+
+  // The form's own title and description are page copy, not part of the form.
+  const formUi = useMemo(() => ({ ...uiSchema, 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
+
+  return (
+    <Form
+      schema={schema}
+      uiSchema={formUi}
+      formData={formData}
+      validator={validator}
+      idPrefix={idPrefix}
+      noValidate
+      // A choice the visitor has not made stays empty, so "no subject" is caught instead of defaulting to the first option.
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}
+      noHtml5Validate
+      showErrorList={false}
+      disabled={disabled}
+      extraErrors={errorSchema(problems)}
+      onChange={({ formData: next }) => {
+        onChange(next as FormData);
+        // Once a problem is shown, it clears as soon as the field is fixed; untouched fields stay quiet.
+        if (problems.length) {
+          const shown = new Set(problems.map((p) => p.field));
+          setProblems(check(next as FormData).filter((p) => shown.has(p.field)));
+        }
+      }}
+      onSubmit={({ formData: submitted }) => {
+        const found = check(submitted as FormData);
+        setProblems(found);
+        const first = found[0];
+        if (!first) {
+          onValid(normalise(schema, submitted as FormData));
+          return;
+        }
+        void showToast({ title: first.toast.title, description: first.toast.message, variant: 'destructive' });
+        requestAnimationFrame(() => document.getElementById(`${idPrefix}_${first.field}`)?.focus());
+      }}
+    >
+      {children}
+    </Form>
+  );
+}

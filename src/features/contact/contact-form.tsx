@@ -1,0 +1,31 @@
+import { Group } from '@mantine/core';
+import { useState } from 'react';
+import type { FormData } from '../../components/forms/normalise';
+import { SchemaForm } from '../../components/forms/schema-form';
+import { SubmitButton } from '../../components/forms/submit-button';
+import { useSubmission, type SubmitHandler } from '../../components/forms/use-submission';
+import { contactForm } from '../../generated/forms/contact';
+import type { ContactSubmission } from '../../generated/types';
+
+/** The contact form of schemas/contact.*.json. */
+export default function ContactForm({ onSubmit }: { onSubmit: SubmitHandler<ContactSubmission> }) {
+  const [data, setData] = useState<FormData>({});
+  const { busy, submit } = useSubmission(onSubmit, () => setData({}));
+  return (
+    <SchemaForm
+      idPrefix="contact"
+      schema={contactForm.schema}
+      uiSchema={contactForm.uiSchema}
+      validators={contactForm.validators}
+      messages={contactForm.messages}
+      formData={data}
+      onChange={setData}
+      onValid={(valid) => void submit(valid as unknown as ContactSubmission)}
+      disabled={busy}
+    >
+      <Group mt="lg">
+        <SubmitButton uiSchema={contactForm.uiSchema} busy={busy} size="md" />
+      </Group>
+    </SchemaForm>
+  );
+}
