@@ -28,6 +28,7 @@ export async function showToast({ title, description, variant = 'default', durat
     color: variant === 'destructive' ? 'red' : 'brand',
     autoClose: duration,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
   });
 }
 

@@ -1,9 +1,9 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import type { FormDefinition } from './form-definition';
-import type { FormData } from './normalise';
+import { normalise, type FormData } from './normalise';
 import { SchemaForm } from './schema-form';
-import { SubmitButton } from './submit-button';
+import { SubmitButton, useHydrated } from './submit-button';
 import { useDraft } from './use-draft';
 import { useSubmission, type SubmitHandler } from './use-submission';
 
@@ -29,6 +29,7 @@ const EMPTY: WizardState = { step: 0, data: {} };
 export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
   const restore = useCallback((saved: WizardState) => setState(saved), []);
   const dropDraft = useDraft(draftKey, state, restore);
   const { busy, submit } = useSubmission(onSubmit, () => {
@@ -73,7 +74,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
         disabled={busy}
         onValid={(valid) => {
           const data = { ...state.data, ...valid };
-          if (isLast) void submit(data as T);
+          // The whole form, normalised again: fields of steps restored from a draft get their defaults too.
+          if (isLast) void submit(normalise(form.schema, data) as T);
           else goTo(index + 1, data);
         }}
       >
@@ -81,7 +83,13 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
           <Button type="button" variant="default" disabled={index === 0 || busy} onClick={() => goTo(index - 1, state.data)}>
             Previous
           </Button>
-          {isLast ? <SubmitButton uiSchema={form.uiSchema} busy={busy} /> : <Button type="submit">Next</Button>}
+          {isLast ? (
+            <SubmitButton uiSchema={form.uiSchema} busy={busy} />
+          ) : (
+            <Button type="submit" disabled={!hydrated}>
+              Next
+            </Button>
+          )}
         </Group>
       </SchemaForm>
     </Stack>

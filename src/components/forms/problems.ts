@@ -18,6 +18,20 @@ interface AjvError {
 
 type ValidateFn = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
+/** A field's definition, wherever the schema declares it: directly or inside a conditional branch. */
+function fieldDefinition(schema: RJSFSchema, field: string): RJSFSchema | undefined {
+  const direct = schema.properties?.[field];
+  if (typeof direct === 'object') return direct;
+  const branches = [schema.then, schema.else, ...(schema.allOf ?? []), ...Object.values(schema.dependencies ?? {})];
+  for (const branch of branches) {
+    if (branch && typeof branch === 'object' && !Array.isArray(branch)) {
+      const found = fieldDefinition(branch as RJSFSchema, field);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 function fill(template: string, values: Record<string, string>) {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
@@ -52,12 +66,13 @@ export function findProblems(
     // Within a field, "required" wins over any other rule; otherwise the first failure stands.
     if (!byField.has(field) || error.keyword === 'required') byField.set(field, error.keyword);
   }
-  return fieldOrder
+  // Fields a condition added (not in the declared order) come after the ordered ones.
+  const ordered = [...fieldOrder, ...[...byField.keys()].filter((field) => !fieldOrder.includes(field))];
+  return ordered
     .filter((field) => byField.has(field))
     .map((field) => {
       const keyword = byField.get(field)!;
-      const definition = schema.properties?.[field];
-      const title = typeof definition === 'object' && definition.title ? definition.title : field;
+      const title = fieldDefinition(schema, field)?.title ?? field;
       return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle }) };
     });
 }

@@ -36,7 +36,7 @@ export default function AuthDialog() {
   );
 
   return (
-    <Modal opened={showAuthDialog} onClose={closeAuthDialog} title={title} centered size="lg">
+    <Modal opened={showAuthDialog} onClose={closeAuthDialog} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
         <Text>An account gives you access to our resources, course materials and your assessment results.</Text>
         <SchemaForm

@@ -1,4 +1,5 @@
 import { withTheme } from '@rjsf/core';
+import type { WidgetProps } from '@rjsf/utils';
 import templates from '@rjsf/mantine/lib/templates/index.js';
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
@@ -6,6 +7,14 @@ import PasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
 import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
+import type { ComponentType } from 'react';
+
+/** An empty field gets '' rather than undefined, so inputs stay controlled when a draft fills them in. */
+function controlled(Widget: ComponentType<WidgetProps>) {
+  return function ControlledWidget(props: WidgetProps) {
+    return <Widget {...props} value={props.value ?? ''} />;
+  };
+}
 
 /**
  * RJSF's Mantine theme with the widgets these schemas can ask for. The full theme also pulls in the
@@ -13,6 +22,13 @@ import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
  * Text, email, tel and number inputs come with the templates.
  */
 export const ThemedForm = withTheme({
-  templates,
-  widgets: { CheckboxesWidget, CheckboxWidget, PasswordWidget, RadioWidget, SelectWidget, TextareaWidget },
+  templates: { ...templates, BaseInputTemplate: controlled(templates.BaseInputTemplate as ComponentType<WidgetProps>) },
+  widgets: {
+    CheckboxesWidget,
+    CheckboxWidget,
+    PasswordWidget: controlled(PasswordWidget),
+    RadioWidget,
+    SelectWidget,
+    TextareaWidget: controlled(TextareaWidget),
+  },
 });
