@@ -23,6 +23,7 @@ const layerRules = [
           patterns: [
             { regex: '^\\.\\./(?!\\.)', message: 'Features must not import each other: move shared code to src/components or src/lib.' },
             { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
+            { regex: '^@rjsf/', message: 'Render forms with SchemaForm or FormWizard from src/components/forms.' },
           ],
         },
       ],

@@ -11,7 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { checkForm } from './generate/check-form.ts';
 import { stepSchema, type StepSource } from './generate/derive.ts';
 import { typeDeclaration } from './generate/emit-types.ts';
-import { validatorModule } from './generate/emit-validators.ts';
+import { runtimeModule, validatorModule } from './generate/emit-validators.ts';
 import { readForms, readRegistry, SchemaProblem, strayFiles, type FormSource } from './generate/forms.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -64,6 +64,7 @@ async function generate(forms: FormSource[], types: Record<string, string>): Pro
       ].join('\n'),
     );
   }
+  files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/emit-validators.ts')));
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

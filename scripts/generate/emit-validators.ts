@@ -1,12 +1,14 @@
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
-/** Ajv's length counter (counts code points, as Postgres does), inlined so the output has no require(). */
-const UCS2_LENGTH = `function __ucs2length(str) {
+/** Ajv's length counter (counts code points, as Postgres does), shared by every validator module. */
+export function runtimeModule(banner: string): string {
+  return `${banner}
+export function ucs2length(str: string): number {
   const len = str.length;
   let length = 0;
   let pos = 0;
-  let value;
+  let value: number;
   while (pos < len) {
     length++;
     value = str.charCodeAt(pos++);
@@ -16,7 +18,9 @@ const UCS2_LENGTH = `function __ucs2length(str) {
     }
   }
   return length;
-}`;
+}
+`;
+}
 
 /**
  * Ajv standalone code for a schema and the sub-schemas RJSF asks about, as an ES module exporting the
@@ -34,8 +38,8 @@ export function validatorModule(schema: RJSFSchema, banner: string): string {
     banner,
     '// @ts-nocheck -- Ajv standalone output',
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
+    "import { ucs2length as __ucs2length } from './runtime';",
     '',
-    UCS2_LENGTH,
     'const exports = {};',
     body,
     '',

@@ -8,7 +8,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { validatorModule } from '../../scripts/generate/emit-validators';
+import { runtimeModule, validatorModule } from '../../scripts/generate/emit-validators';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { findProblems } from '../../src/components/forms/problems';
 import { SchemaForm } from '../../src/components/forms/schema-form';
@@ -22,7 +22,9 @@ mkdirSync(scratch, { recursive: true });
 
 /** Writes generated code to a temporary module and imports it, as the site imports src/generated. */
 async function importGenerated<T>(code: string): Promise<T> {
-  const file = join(mkdtempSync(join(scratch, 'validator-')), 'module.ts');
+  const dir = mkdtempSync(join(scratch, 'validator-'));
+  const file = join(dir, 'module.ts');
+  writeFileSync(join(dir, 'runtime.ts'), runtimeModule('// fixture'));
   writeFileSync(file, code);
   return (await import(/* @vite-ignore */ file)) as T;
 }
