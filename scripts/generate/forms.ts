@@ -27,7 +27,12 @@ export interface JsonSchema {
 /** How a form maps onto the database (schemas/forms.json). */
 export interface FormRegistryEntry {
   type: string;
+  /** The table a submission of this form is saved in, or null when it is not stored (sign-in). */
   table: string | null;
+  /** Fields that never reach the table (the password goes to the auth service only). */
+  exclude?: string[];
+  /** The row belongs to a signed-in user: adds user_id referencing auth.users. */
+  ownedByUser?: boolean;
 }
 
 export class SchemaProblem extends Error {

@@ -61,13 +61,15 @@ describe('a schema change reaches the form, the validator and the types', () => 
     const schemas = mkdtempSync(join(scratch, 'schemas-'));
     const generated = mkdtempSync(join(scratch, 'generated-'));
     cpSync(join(root, 'schemas'), schemas, { recursive: true });
+    const supabase = mkdtempSync(join(scratch, 'supabase-'));
+    cpSync(join(root, 'supabase'), supabase, { recursive: true });
     const file = join(schemas, 'assessment.schema.json');
     const schema = JSON.parse(readFileSync(file, 'utf8'));
     schema.properties.tech_readiness.oneOf.push({ const: 'expert', title: 'Expert: we build our own tools' });
     schema.required.push('contact_phone');
     writeFileSync(file, JSON.stringify(schema, null, 2));
 
-    const run = spawnSync('npx', ['tsx', 'scripts/generate.ts'], { cwd: root, encoding: 'utf8', env: { ...process.env, SCHEMAS_DIR: schemas, GENERATED_DIR: generated } });
+    const run = spawnSync('npx', ['tsx', 'scripts/generate.ts'], { cwd: root, encoding: 'utf8', env: { ...process.env, SCHEMAS_DIR: schemas, GENERATED_DIR: generated, SUPABASE_DIR: supabase } });
     expect(run.status, run.stderr).toBe(0);
 
     const types = readFileSync(join(generated, 'types.ts'), 'utf8');

@@ -15,10 +15,13 @@ function generate(env: Record<string, string>, ...args: string[]) {
   return spawnSync('npx', ['tsx', 'scripts/generate.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
 }
 
+/** Private copies, so nothing a test generates can land in the real schemas/, src/generated or supabase/. */
 function copySchemas() {
   const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
   cpSync(join(root, 'schemas'), dir, { recursive: true });
-  return { schemas: dir, generated: mkdtempSync(join(tmpdir(), 'generated-')) };
+  const supabase = mkdtempSync(join(tmpdir(), 'supabase-'));
+  cpSync(join(root, 'supabase'), supabase, { recursive: true });
+  return { schemas: dir, generated: mkdtempSync(join(tmpdir(), 'generated-')), supabase };
 }
 
 describe('the generator checks schemas and explains each mistake', () => {
@@ -86,7 +89,7 @@ describe('the generator checks schemas and explains each mistake', () => {
   it('prints file, JSON path and sentence from the command line, never a stack trace', () => {
     const dirs = copySchemas();
     writeFileSync(join(dirs.schemas, 'sign-in.ui.json'), '{ "ui:order": ["email" "password"] }');
-    const broken = generate({ SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated });
+    const broken = generate({ SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated, SUPABASE_DIR: dirs.supabase });
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('✖ schemas/sign-in.ui.json: is not valid JSON');
     expect(broken.stderr).not.toMatch(/\n\s+at /);
@@ -102,7 +105,7 @@ describe('generated files', () => {
 
   it('--check fails when a generated file was edited or one is left over, and passes when in step', () => {
     const dirs = copySchemas();
-    const env = { SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated };
+    const env = { SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated, SUPABASE_DIR: dirs.supabase };
     expect(generate(env).status).toBe(0);
     expect(generate(env, '--check').status).toBe(0);
     writeFileSync(join(dirs.generated, 'types.ts'), '// edited by hand\n');

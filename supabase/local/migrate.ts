@@ -1,0 +1,49 @@
+/**
+ * Brings a local database (PGlite or a PostgreSQL server) to the state of supabase/: the bootstrap
+ * that hosted Supabase provides, then every migration not applied yet (recorded in the same table
+ * the Supabase CLI uses), then seed.sql once, on a fresh database.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The little a database client must do: PGlite and node-postgres both fit. */
+export interface SqlClient {
+  exec(sql: string): Promise<unknown>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+}
+
+export interface MigrateResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+const supabaseDir = join(import.meta.dirname, '..');
+
+export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } = {}): Promise<MigrateResult> {
+  await db.exec(readFileSync(join(dir, 'bootstrap', 'local.sql'), 'utf8'));
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    );`);
+  const done = new Set((await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+  const fresh = done.size === 0;
+  const applied: string[] = [];
+  for (const file of readdirSync(join(dir, 'migrations')).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort()) {
+    const [version, ...rest] = file.replace(/\.sql$/, '').split('_');
+    if (done.has(version!)) continue;
+    const sql = readFileSync(join(dir, 'migrations', file), 'utf8');
+    try {
+      await db.exec(`begin;\n${sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${rest.join('_')}');\ncommit;`);
+    } catch (error) {
+      await db.exec('rollback;').catch(() => {});
+      throw new Error(`Migration ${file} failed and was not applied: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    applied.push(file);
+  }
+  const seeded = seed && fresh;
+  if (seeded) await db.exec(readFileSync(join(dir, 'seed.sql'), 'utf8'));
+  return { applied, seeded };
+}
