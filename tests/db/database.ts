@@ -1,12 +1,49 @@
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { expect } from 'vitest';
-import { migrate } from '../../supabase/local/migrate';
+import { migrate, type SqlClient } from '../../supabase/local/migrate';
 
-export type Db = PGlite;
+export interface Db extends SqlClient {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+  close(): Promise<void>;
+}
 
-/** A fresh in-memory Postgres with bootstrap, every migration and the seed applied. */
-export async function freshDatabase(dir?: string): Promise<Db> {
+/** Every engine the database suite runs on: PGlite always, a PostgreSQL server when DATABASE_URL is set. */
+export const ENGINES = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const;
+export type Engine = (typeof ENGINES)[number];
+
+async function pgliteDb(): Promise<Db> {
   const db = new PGlite();
+  return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
+}
+
+/** A new, empty database on the server for each test file, dropped when the test closes it. */
+async function serverDb(): Promise<Db> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    exec: (sql) => client.query(sql),
+    query: async (sql, params) => {
+      const result = await client.query(sql, params as unknown[]);
+      return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
+    },
+    close: async () => {
+      await client.end();
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fresh database with bootstrap, every migration and the seed applied. */
+export async function freshDatabase(engine: Engine, dir?: string): Promise<Db> {
+  const db = engine === 'pglite' ? await pgliteDb() : await serverDb();
   await migrate(db, dir ? { dir } : {});
   return db;
 }

@@ -1,153 +1,156 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readForms, readRegistry } from '../../scripts/generate/forms';
-import { as, expectRefused, freshDatabase, type Db } from './database';
+import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
 
 const root = new URL('../..', import.meta.url).pathname;
 const forms = readForms(`${root}schemas`);
 const registry = readRegistry(`${root}schemas`).json;
 
-let db: Db;
-beforeAll(async () => {
-  db = await freshDatabase();
-}, 60_000);
-
-const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
-const assessment = {
-  organization_name: 'Casa Verde', organization_type: 'nonprofit', mission: 'Homes', current_challenges: 'Funding',
-  tech_readiness: 'beginner', ai_experience: 'none', goals: 'Grow', timeline: 'flexible', contact_name: 'Ana', contact_email: 'ana@casaverde.org',
-};
-
-function insert(table: string, row: Record<string, unknown>) {
-  const keys = Object.keys(row);
-  return db.query(`insert into public.${table} (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
-}
-
-describe('migrations applied to a fresh Postgres', () => {
-  it('create one column per schema property, with the schema type and nullability', async () => {
-    for (const form of forms) {
-      const entry = registry[form.name]!;
-      if (!entry.table) continue;
-      const { rows } = await db.query<{ column_name: string; data_type: string; is_nullable: string }>(
-        `select column_name, data_type, is_nullable from information_schema.columns where table_schema = 'public' and table_name = $1`,
-        [entry.table],
-      );
-      const columns = new Map(rows.map((r) => [r.column_name, r]));
-      const required = new Set(form.schema.json.required ?? []);
-      for (const [field, def] of Object.entries(form.schema.json.properties ?? {})) {
-        if (entry.exclude?.includes(field)) {
-          expect(columns.has(field), `${entry.table} must not store ${field}`).toBe(false);
-          continue;
-        }
-        const column = columns.get(field);
-        expect(column, `${entry.table}.${field}`).toBeDefined();
-        expect(column!.data_type).toBe({ string: 'text', integer: 'integer' }[String(def.type)]);
-        expect(column!.is_nullable, `${entry.table}.${field}`).toBe(required.has(field) || def.default !== undefined ? 'NO' : 'YES');
-      }
-      expect(columns.get('id')?.data_type).toBe('uuid');
-      expect(columns.get('created_at')?.data_type).toBe('timestamp with time zone');
-    }
-  });
-
-  it('turns on row level security on every table', async () => {
-    const { rows } = await db.query<{ relname: string; relrowsecurity: boolean }>(
-      `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
-    );
-    expect(rows.map((r) => r.relname).sort()).toEqual(['assessment_responses', 'clients', 'contact_submissions', 'testimonials']);
-    for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
-  });
-
-  it('seeds four testimonials, one with a video', async () => {
-    const { rows } = await db.query<{ video_url: string | null }>('select video_url from public.testimonials');
-    expect(rows).toHaveLength(4);
-    expect(rows.filter((r) => r.video_url)).toHaveLength(1);
-  });
-});
-
-describe('constraints refuse what the browser refuses', () => {
-  it.each([
-    ['a blank name', { ...contact, name: '   ' }, '23514'],
-    ['no email', { ...contact, email: null }, '23502'],
-    ['an email that is not text@text.text', { ...contact, email: 'ana@casaverde' }, '23514'],
-    ['a subject that is not one of the seven', { ...contact, subject: 'Spam' }, '23514'],
-    ['a message over 5000 characters', { ...contact, message: 'x'.repeat(5001) }, '23514'],
-  ])('contact_submissions refuses %s', async (_, row, code) => {
-    await expectRefused(as(db, 'anon', null, () => insert('contact_submissions', row)), code);
-  });
-
-  it.each([
-    ['a negative team size', { ...assessment, team_size: -1 }, '23514'],
-    ['an unknown timeline', { ...assessment, timeline: 'someday' }, '23514'],
-    ['a blank mission', { ...assessment, mission: '' }, '23514'],
-  ])('assessment_responses refuses %s', async (_, row, code) => {
-    await expectRefused(as(db, 'anon', null, () => insert('assessment_responses', row)), code);
-  });
-
-  it('defaults team size to 0 and stores the old " experimenting" without its space', async () => {
-    const { rows } = await as(db, 'service_role', null, async () => {
-      await insert('assessment_responses', { ...assessment, ai_experience: ' experimenting' });
-      return db.query<{ team_size: number; ai_experience: string }>('select team_size, ai_experience from public.assessment_responses');
-    });
-    expect(rows).toEqual([{ team_size: 0, ai_experience: 'experimenting' }]);
-  });
-});
-
-describe('policies: the public key cannot read or change anyone else\'s data', () => {
-  const userA = '00000000-0000-4000-8000-00000000000a';
-  const userB = '00000000-0000-4000-8000-00000000000b';
-  const profile = { name: 'Ana', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Oakland', state: 'CA', zip: '94607' };
-
+describe.each(ENGINES)('on %s', (engine) => {
+  let db: Db;
   beforeAll(async () => {
-    for (const [id, email] of [[userA, 'a@casaverde.org'], [userB, 'b@other.org']] as const) {
-      await db.query('insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)', [id, email, JSON.stringify(profile)]);
-    }
-  });
+    db = await freshDatabase(engine);
+  }, 60_000);
+  afterAll(() => db.close());
 
-  it('lets visitors and users send inquiries and assessments, but never read, change or delete them', async () => {
-    for (const role of ['anon', 'authenticated'] as const) {
-      const sub = role === 'anon' ? null : userA;
-      await as(db, role, sub, () => insert('contact_submissions', contact));
-      await as(db, role, sub, () => insert('assessment_responses', assessment));
-      for (const table of ['contact_submissions', 'assessment_responses']) {
-        await expectRefused(as(db, role, sub, () => db.query(`select * from public.${table}`)), '42501');
-        await expectRefused(as(db, role, sub, () => db.query(`update public.${table} set created_at = now()`)), '42501');
-        await expectRefused(as(db, role, sub, () => db.query(`delete from public.${table}`)), '42501');
+  const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
+  const assessment = {
+    organization_name: 'Casa Verde', organization_type: 'nonprofit', mission: 'Homes', current_challenges: 'Funding',
+    tech_readiness: 'beginner', ai_experience: 'none', goals: 'Grow', timeline: 'flexible', contact_name: 'Ana', contact_email: 'ana@casaverde.org',
+  };
+
+  function insert(table: string, row: Record<string, unknown>) {
+    const keys = Object.keys(row);
+    return db.query(`insert into public.${table} (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(row));
+  }
+
+  describe('migrations applied to a fresh Postgres', () => {
+    it('create one column per schema property, with the schema type and nullability', async () => {
+      for (const form of forms) {
+        const entry = registry[form.name]!;
+        if (!entry.table) continue;
+        const { rows } = await db.query<{ column_name: string; data_type: string; is_nullable: string }>(
+          `select column_name, data_type, is_nullable from information_schema.columns where table_schema = 'public' and table_name = $1`,
+          [entry.table],
+        );
+        const columns = new Map(rows.map((r) => [r.column_name, r]));
+        const required = new Set(form.schema.json.required ?? []);
+        for (const [field, def] of Object.entries(form.schema.json.properties ?? {})) {
+          if (entry.exclude?.includes(field)) {
+            expect(columns.has(field), `${entry.table} must not store ${field}`).toBe(false);
+            continue;
+          }
+          const column = columns.get(field);
+          expect(column, `${entry.table}.${field}`).toBeDefined();
+          expect(column!.data_type).toBe({ string: 'text', integer: 'integer' }[String(def.type)]);
+          expect(column!.is_nullable, `${entry.table}.${field}`).toBe(required.has(field) || def.default !== undefined ? 'NO' : 'YES');
+        }
+        expect(columns.get('id')?.data_type).toBe('uuid');
+        expect(columns.get('created_at')?.data_type).toBe('timestamp with time zone');
       }
-    }
-  });
-
-  it('creates the client profile from the sign-up metadata, in the same transaction', async () => {
-    const { rows } = await db.query<{ user_id: string; email: string; company: string }>('select user_id, email, company from public.clients order by email');
-    expect(rows).toEqual([
-      { user_id: userA, email: 'a@casaverde.org', company: 'Casa Verde' },
-      { user_id: userB, email: 'b@other.org', company: 'Casa Verde' },
-    ]);
-    await expectRefused(
-      db.query('insert into auth.users (email, raw_user_meta_data) values ($1, $2)', ['c@x.org', JSON.stringify({ ...profile, company: ' ' })]),
-      '23514',
-    );
-    const { rows: orphans } = await db.query(`select 1 from auth.users where email = 'c@x.org'`);
-    expect(orphans).toEqual([]);
-  });
-
-  it('shows a client only their own profile and lets only them change it', async () => {
-    const mine = await as(db, 'authenticated', userA, () => db.query<{ user_id: string }>('select user_id from public.clients'));
-    expect(mine.rows).toEqual([{ user_id: userA }]);
-    const changed = await as(db, 'authenticated', userB, () => db.query(`update public.clients set city = 'Nowhere' where user_id = $1`, [userA]));
-    expect(changed.affectedRows ?? 0).toBe(0);
-    const own = await as(db, 'authenticated', userA, async () => {
-      await db.query(`update public.clients set city = 'Berkeley' where user_id = $1`, [userA]);
-      return db.query<{ city: string }>('select city from public.clients');
     });
-    expect(own.rows).toEqual([{ city: 'Berkeley' }]);
-    await expectRefused(as(db, 'authenticated', userA, () => db.query(`update public.clients set user_id = $1`, [userB])), '42501');
-    await expectRefused(as(db, 'authenticated', userA, () => insert('clients', { ...profile, user_id: userA, email: 'x@y.org' })), '42501');
-    await expectRefused(as(db, 'anon', null, () => db.query('select * from public.clients')), '42501');
+
+    it('turns on row level security on every table', async () => {
+      const { rows } = await db.query<{ relname: string; relrowsecurity: boolean }>(
+        `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
+      );
+      expect(rows.map((r) => r.relname).sort()).toEqual(['assessment_responses', 'clients', 'contact_submissions', 'testimonials']);
+      for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
+    });
+
+    it('seeds four testimonials, one with a video', async () => {
+      const { rows } = await db.query<{ video_url: string | null }>('select video_url from public.testimonials');
+      expect(rows).toHaveLength(4);
+      expect(rows.filter((r) => r.video_url)).toHaveLength(1);
+    });
   });
 
-  it('lets everyone read testimonials and nobody write them', async () => {
-    const { rows } = await as(db, 'anon', null, () => db.query('select client_name from public.testimonials order by created_at desc'));
-    expect(rows).toHaveLength(4);
-    await expectRefused(as(db, 'anon', null, () => insert('testimonials', { client_name: 'Me', content: 'Great' })), '42501');
-    await expectRefused(as(db, 'authenticated', userA, () => db.query('delete from public.testimonials')), '42501');
+  describe('constraints refuse what the browser refuses', () => {
+    it.each([
+      ['a blank name', { ...contact, name: '   ' }, '23514'],
+      ['no email', { ...contact, email: null }, '23502'],
+      ['an email that is not text@text.text', { ...contact, email: 'ana@casaverde' }, '23514'],
+      ['a subject that is not one of the seven', { ...contact, subject: 'Spam' }, '23514'],
+      ['a message over 5000 characters', { ...contact, message: 'x'.repeat(5001) }, '23514'],
+    ])('contact_submissions refuses %s', async (_, row, code) => {
+      await expectRefused(as(db, 'anon', null, () => insert('contact_submissions', row)), code);
+    });
+
+    it.each([
+      ['a negative team size', { ...assessment, team_size: -1 }, '23514'],
+      ['an unknown timeline', { ...assessment, timeline: 'someday' }, '23514'],
+      ['a blank mission', { ...assessment, mission: '' }, '23514'],
+    ])('assessment_responses refuses %s', async (_, row, code) => {
+      await expectRefused(as(db, 'anon', null, () => insert('assessment_responses', row)), code);
+    });
+
+    it('defaults team size to 0 and stores the old " experimenting" without its space', async () => {
+      const { rows } = await as(db, 'service_role', null, async () => {
+        await insert('assessment_responses', { ...assessment, ai_experience: ' experimenting' });
+        return db.query<{ team_size: number; ai_experience: string }>('select team_size, ai_experience from public.assessment_responses');
+      });
+      expect(rows).toEqual([{ team_size: 0, ai_experience: 'experimenting' }]);
+    });
+  });
+
+  describe('policies: the public key cannot read or change anyone else\'s data', () => {
+    const userA = '00000000-0000-4000-8000-00000000000a';
+    const userB = '00000000-0000-4000-8000-00000000000b';
+    const profile = { name: 'Ana', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Oakland', state: 'CA', zip: '94607' };
+
+    beforeAll(async () => {
+      for (const [id, email] of [[userA, 'a@casaverde.org'], [userB, 'b@other.org']] as const) {
+        await db.query('insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)', [id, email, JSON.stringify(profile)]);
+      }
+    });
+
+    it('lets visitors and users send inquiries and assessments, but never read, change or delete them', async () => {
+      for (const role of ['anon', 'authenticated'] as const) {
+        const sub = role === 'anon' ? null : userA;
+        await as(db, role, sub, () => insert('contact_submissions', contact));
+        await as(db, role, sub, () => insert('assessment_responses', assessment));
+        for (const table of ['contact_submissions', 'assessment_responses']) {
+          await expectRefused(as(db, role, sub, () => db.query(`select * from public.${table}`)), '42501');
+          await expectRefused(as(db, role, sub, () => db.query(`update public.${table} set created_at = now()`)), '42501');
+          await expectRefused(as(db, role, sub, () => db.query(`delete from public.${table}`)), '42501');
+        }
+      }
+    });
+
+    it('creates the client profile from the sign-up metadata, in the same transaction', async () => {
+      const { rows } = await db.query<{ user_id: string; email: string; company: string }>('select user_id, email, company from public.clients order by email');
+      expect(rows).toEqual([
+        { user_id: userA, email: 'a@casaverde.org', company: 'Casa Verde' },
+        { user_id: userB, email: 'b@other.org', company: 'Casa Verde' },
+      ]);
+      await expectRefused(
+        db.query('insert into auth.users (email, raw_user_meta_data) values ($1, $2)', ['c@x.org', JSON.stringify({ ...profile, company: ' ' })]),
+        '23514',
+      );
+      const { rows: orphans } = await db.query(`select 1 from auth.users where email = 'c@x.org'`);
+      expect(orphans).toEqual([]);
+    });
+
+    it('shows a client only their own profile and lets only them change it', async () => {
+      const mine = await as(db, 'authenticated', userA, () => db.query<{ user_id: string }>('select user_id from public.clients'));
+      expect(mine.rows).toEqual([{ user_id: userA }]);
+      const changed = await as(db, 'authenticated', userB, () => db.query(`update public.clients set city = 'Nowhere' where user_id = $1`, [userA]));
+      expect(changed.affectedRows ?? 0).toBe(0);
+      const own = await as(db, 'authenticated', userA, async () => {
+        await db.query(`update public.clients set city = 'Berkeley' where user_id = $1`, [userA]);
+        return db.query<{ city: string }>('select city from public.clients');
+      });
+      expect(own.rows).toEqual([{ city: 'Berkeley' }]);
+      await expectRefused(as(db, 'authenticated', userA, () => db.query(`update public.clients set user_id = $1`, [userB])), '42501');
+      await expectRefused(as(db, 'authenticated', userA, () => insert('clients', { ...profile, user_id: userA, email: 'x@y.org' })), '42501');
+      await expectRefused(as(db, 'anon', null, () => db.query('select * from public.clients')), '42501');
+    });
+
+    it('lets everyone read testimonials and nobody write them', async () => {
+      const { rows } = await as(db, 'anon', null, () => db.query('select client_name from public.testimonials order by created_at desc'));
+      expect(rows).toHaveLength(4);
+      await expectRefused(as(db, 'anon', null, () => insert('testimonials', { client_name: 'Me', content: 'Great' })), '42501');
+      await expectRefused(as(db, 'authenticated', userA, () => db.query('delete from public.testimonials')), '42501');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
-import { freshDatabase } from './database';
+import { ENGINES, freshDatabase } from './database';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -29,9 +29,9 @@ function workspace() {
 }
 
 describe('a schema change becomes a new migration that keeps every saved row', () => {
-  it('adds an optional field, an option and a required field, and applies on top of existing data', async () => {
+  it.each(ENGINES)('adds an optional field, an option and a required field, and applies on top of existing data (%s)', async (engine) => {
     const ws = workspace();
-    const db = await freshDatabase(ws.dir);
+    const db = await freshDatabase(engine, ws.dir);
     await db.query(`insert into public.contact_submissions (name, email, subject, message) values ('Ana', 'ana@casaverde.org', 'Feedback', 'Hello')`);
     await db.query(`insert into public.assessment_responses (organization_name, organization_type, mission, current_challenges, tech_readiness, ai_experience, goals, timeline, contact_name, contact_email, contact_phone)
       values ('Casa Verde', 'nonprofit', 'Homes', 'Funding', 'beginner', 'none', 'Grow', 'asap', 'Ana', 'ana@casaverde.org', '555-0100')`);
@@ -71,6 +71,7 @@ describe('a schema change becomes a new migration that keeps every saved row', (
     await expect(db.query(`insert into public.assessment_responses (organization_name, organization_type, mission, current_challenges, tech_readiness, ai_experience, goals, timeline, contact_name, contact_email)
       values ('X', 'other', 'M', 'C', 'beginner', 'none', 'G', 'asap', 'N', 'n@x.org')`)).rejects.toMatchObject({ code: '23502' });
     expect(ws.generate('--check').status).toBe(0);
+    await db.close();
   }, 90_000);
 
   it('refuses to drop a column that holds answers unless told to, and explains why', () => {
