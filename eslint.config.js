@@ -32,7 +32,7 @@ const layerRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['src/generated/', 'dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
+  { ignores: ['src/generated/', 'supabase/functions/_shared/generated/', 'dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
@@ -44,4 +44,9 @@ export default tseslint.config(
     },
   },
   ...layerRules,
+  {
+    // Edge functions run on Deno.
+    files: ['supabase/functions/**'],
+    languageOptions: { globals: { Deno: 'readonly' } },
+  },
 );

@@ -3,6 +3,7 @@
  *   src/generated/types.ts               TypeScript types of each form's data
  *   src/generated/forms/<form>.ts        schema, UI, messages and wizard steps, ready for the form components
  *   src/generated/validators/<id>.ts     precompiled Ajv validators (no code compiled in the browser)
+ *   supabase/functions/_shared/generated the same validators and the notified forms, for send-form-notification
  *   supabase/migrations/<time>_*.sql     a NEW migration with only what changed since the last one
  *   supabase/schema-snapshot.json        the tables as the migrations leave them, and every migration's hash
  *
@@ -19,7 +20,7 @@ import { planMigration, rewrittenMigrations, writeMigration } from './generate/m
 import { stepSchema, type StepSource } from './generate/derive.ts';
 import { typeDeclaration } from './generate/emit-types.ts';
 import { runtimeModule, validatorModule } from './generate/emit-validators.ts';
-import { readForms, readRegistry, SchemaProblem, strayFiles, type FormSource } from './generate/forms.ts';
+import { readForms, readRegistry, SchemaProblem, strayFiles, type FormRegistryEntry, type FormSource } from './generate/forms.ts';
 
 const root = join(import.meta.dirname, '..');
 const schemasDir = process.env.SCHEMAS_DIR ?? join(root, 'schemas');
@@ -41,7 +42,45 @@ const banner = (sources: string) =>
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Every generated file: path relative to src/generated -> content. */
-async function generate(forms: FormSource[], types: Record<string, string>): Promise<Map<string, string>> {
+/**
+ * What send-form-notification needs, under functions/: the same precompiled validators the browser
+ * uses, plus each notified form's schema, field order and formType. Paths start with `functions/`.
+ */
+function notificationFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>, files: Map<string, string>) {
+  const out = new Map<string, string>();
+  const entries: string[] = [];
+  const imports: string[] = [];
+  for (const form of forms) {
+    const notification = registry[form.name]?.notification;
+    if (!notification) continue;
+    const id = form.schema.json.$id!;
+    out.set(`functions/validators/${id}.ts`, files.get(`validators/${id}.ts`)!);
+    imports.push(`import ${id}Validators from './validators/${id}.ts';`);
+    const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
+    const order = steps ? steps.flatMap((s) => s.fields) : ((form.ui.json['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.json.properties ?? {}));
+    entries.push(
+      `  ${JSON.stringify(notification.formType)}: {\n    id: ${JSON.stringify(id)},\n    replyTo: ${JSON.stringify(notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n    validate: ${id}Validators[${JSON.stringify(id)}],\n  },`,
+    );
+  }
+  out.set('functions/validators/runtime.ts', files.get('validators/runtime.ts')!);
+  out.set(
+    'functions/notification-forms.ts',
+    [
+      banner('schemas/forms.json and the notified forms\' schemas'),
+      "import type { NotificationForm } from '../notification-form.ts';",
+      ...imports,
+      '',
+      '/** The forms staff are emailed about, by the formType the site sends. */',
+      'export const notificationForms: Record<string, NotificationForm> = {',
+      ...entries,
+      '};',
+      '',
+    ].join('\n'),
+  );
+  return out;
+}
+
+async function generate(forms: FormSource[], types: Record<string, string>, registry: Record<string, FormRegistryEntry>): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const declarations: string[] = [];
   for (const form of forms) {
@@ -56,7 +95,7 @@ async function generate(forms: FormSource[], types: Record<string, string>): Pro
     const stepEntries = (steps ?? []).map((step, i) => {
       const sub = stepSchema(schema, step, i);
       files.set(`validators/${sub.$id}.ts`, validatorModule(sub, banner(`schemas/${form.name}.steps.json`)));
-      stepImports.push(`import step${i + 1}Validators from '../validators/${sub.$id}';`);
+      stepImports.push(`import step${i + 1}Validators from '../validators/${sub.$id}.ts';`);
       return `    { title: ${JSON.stringify(step.title)}, fields: ${JSON.stringify(step.fields)}, schema: ${json(sub).replaceAll('\n', '\n    ')}, validators: step${i + 1}Validators },`;
     });
     const exportName = `${form.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Form`;
@@ -65,7 +104,7 @@ async function generate(forms: FormSource[], types: Record<string, string>): Pro
       [
         banner(sources),
         "import type { FormDefinition } from '../../components/forms/form-definition';",
-        `import validators from '../validators/${id}';`,
+        `import validators from '../validators/${id}.ts';`,
         ...stepImports,
         '',
         `export const ${exportName}: FormDefinition = {`,
@@ -81,6 +120,7 @@ async function generate(forms: FormSource[], types: Record<string, string>): Pro
     );
   }
   files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/emit-validators.ts')));
+  for (const [path, content] of notificationFiles(forms, registry, files)) files.set(path, content);
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }
@@ -105,7 +145,7 @@ async function main() {
   }
   const registry = readRegistry(schemasDir).json;
   const types = Object.fromEntries(Object.entries(registry).map(([name, entry]) => [name, entry.type]));
-  const files = await generate(forms, types);
+  const files = await generate(forms, types, registry);
   const desired = desiredState(forms.map((f) => ({ schema: f.schema.json, entry: registry[f.name]! })));
   const { snapshot, diff } = planMigration(snapshotFile, desired);
   const rewritten = rewrittenMigrations(migrationsDir, snapshot);
@@ -121,28 +161,35 @@ async function main() {
     process.exit(1);
   }
 
+  const functionsOut = join(supabaseDir, 'functions', '_shared', 'generated');
+  /** Where a generated path lives: functions/... beside the edge functions, the rest in src/generated. */
+  const target = (path: string) => (path.startsWith('functions/') ? join(functionsOut, path.slice('functions/'.length)) : join(outDir, path));
+  const existing = [...listFiles(outDir), ...listFiles(functionsOut).map((p) => `functions/${p}`)];
+
   if (check) {
     if (diff.statements.length) {
       console.error('The schemas changed since the last migration. Run `npm run generate` and commit the new migration.');
       process.exit(1);
     }
-    const stale = [...files].filter(([path, content]) => !existsSync(join(outDir, path)) || readFileSync(join(outDir, path), 'utf8') !== content).map(([p]) => p);
-    const extra = listFiles(outDir).filter((path) => !files.has(path));
+    const stale = [...files].filter(([path, content]) => !existsSync(target(path)) || readFileSync(target(path), 'utf8') !== content).map(([p]) => p);
+    const extra = existing.filter((path) => !files.has(path));
     if (stale.length || extra.length) {
       console.error('Generated files are out of date with schemas/. Run `npm run generate` and commit the result.');
-      for (const path of stale) console.error(`  stale:   src/generated/${path}`);
-      for (const path of extra) console.error(`  extra:   src/generated/${path}`);
+      const shown = (path: string) => relative(root, target(path));
+      for (const path of stale) console.error(`  stale:   ${shown(path)}`);
+      for (const path of extra) console.error(`  extra:   ${shown(path)}`);
       process.exit(1);
     }
-    console.log(`src/generated is up to date with schemas/ (${files.size} files, ${forms.length} forms).`);
+    console.log(`src/generated and the functions' copies are up to date with schemas/ (${files.size} files, ${forms.length} forms).`);
     return;
   }
   rmSync(outDir, { recursive: true, force: true });
+  rmSync(functionsOut, { recursive: true, force: true });
   for (const [path, content] of files) {
-    mkdirSync(dirname(join(outDir, path)), { recursive: true });
-    writeFileSync(join(outDir, path), content);
+    mkdirSync(dirname(target(path)), { recursive: true });
+    writeFileSync(target(path), content);
   }
-  console.log(`Generated ${files.size} files in src/generated from ${forms.length} forms.`);
+  console.log(`Generated ${files.size} files in src/generated and supabase/functions/_shared/generated from ${forms.length} forms.`);
   const migration = writeMigration(migrationsDir, snapshotFile, snapshot, desired, diff);
   console.log(migration ? `Wrote supabase/migrations/${migration}.` : 'The database tables already match the schemas: no new migration.');
 }

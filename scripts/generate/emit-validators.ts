@@ -38,7 +38,7 @@ export function validatorModule(schema: RJSFSchema, banner: string): string {
     banner,
     '// @ts-nocheck -- Ajv standalone output',
     "import type { ValidatorFunctions } from '@rjsf/validator-ajv8';",
-    "import { ucs2length as __ucs2length } from './runtime';",
+    "import { ucs2length as __ucs2length } from './runtime.ts';",
     '',
     'const exports = {};',
     body,

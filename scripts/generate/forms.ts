@@ -33,6 +33,8 @@ export interface FormRegistryEntry {
   exclude?: string[];
   /** The row belongs to a signed-in user: adds user_id referencing auth.users. */
   ownedByUser?: boolean;
+  /** Staff are emailed each submission by send-form-notification under this formType. */
+  notification?: { formType: string; replyTo: string };
 }
 
 export class SchemaProblem extends Error {

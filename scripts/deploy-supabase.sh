@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Deploys supabase/ to a hosted Supabase project: migrations, the notification function and its secrets.
+# Needs the Supabase CLI (https://supabase.com/docs/guides/cli) logged in (`supabase login`), and:
+#   SUPABASE_PROJECT_REF   the project's reference id (Project Settings -> General)
+#   NOTIFY_TO, EMAIL_FROM, RESEND_API_KEY   the function's secrets (see .env.example)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v supabase >/dev/null 2>&1 || missing+=("the Supabase CLI (https://supabase.com/docs/guides/cli)")
+for name in SUPABASE_PROJECT_REF NOTIFY_TO EMAIL_FROM RESEND_API_KEY; do
+  [ -n "${!name:-}" ] || missing+=("$name")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  printf 'Cannot deploy yet. Missing:\n' >&2
+  printf '  - %s\n' "${missing[@]}" >&2
+  exit 1
+fi
+
+npx tsx scripts/generate.ts --check
+supabase link --project-ref "$SUPABASE_PROJECT_REF"
+# Hosted Supabase already has what supabase/bootstrap/local.sql creates locally; only migrations are pushed.
+supabase db push
+supabase secrets set NOTIFY_TO="$NOTIFY_TO" EMAIL_FROM="$EMAIL_FROM" RESEND_API_KEY="$RESEND_API_KEY"
+supabase functions deploy send-form-notification
+echo "Supabase is deployed. Build the site with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY set (see README, Deploying)."
