@@ -175,7 +175,8 @@ async function main() {
     const extra = existing.filter((path) => !files.has(path));
     if (stale.length || extra.length) {
       console.error('Generated files are out of date with schemas/. Run `npm run generate` and commit the result.');
-      const shown = (path: string) => relative(root, target(path));
+      const shown = (path: string) =>
+        path.startsWith('functions/') ? `supabase/functions/_shared/generated/${path.slice('functions/'.length)}` : `src/generated/${path}`;
       for (const path of stale) console.error(`  stale:   ${shown(path)}`);
       for (const path of extra) console.error(`  extra:   ${shown(path)}`);
       process.exit(1);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -47,16 +48,16 @@ async function startSmtp(): Promise<number> {
 }
 
 /** The function on the real Deno runtime from npm, with the project's node_modules and no network. */
-async function startFunction(smtpPort: number): Promise<string> {
+async function startFunction(smtpPort: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const denoDir = join(root, 'test-results', 'scratch', 'deno');
   mkdirSync(denoDir, { recursive: true });
-  fn = spawn(
+  const child = spawn(
     join(root, 'node_modules', '.bin', 'deno'),
     ['run', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/send-form-notification/index.ts'],
     {
       cwd: root,
-      env: { ...process.env, DENO_DIR: denoDir, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), NOTIFY_TO: 'staff@keystoneimpact.org', EMAIL_FROM: 'Website <notifications@keystoneimpact.org>', NO_COLOR: '1' },
+      env: { ...process.env, DENO_DIR: denoDir, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), NOTIFY_TO: 'staff@keystoneimpact.org', EMAIL_FROM: 'Website <notifications@keystoneimpact.org>', NO_COLOR: '1', ...extraEnv },
     },
   );
   let output = '';
@@ -69,11 +70,11 @@ async function startFunction(smtpPort: number): Promise<string> {
         resolve();
       }
     };
-    fn.stdout!.on('data', listen);
-    fn.stderr!.on('data', listen);
-    fn.on('exit', (code) => reject(new Error(`Deno exited with ${code}:\n${output}`)));
+    child.stdout!.on('data', listen);
+    child.stderr!.on('data', listen);
+    child.on('exit', (code) => reject(new Error(`Deno exited with ${code}:\n${output}`)));
   });
-  return `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, process: child };
 }
 
 const post = (body: unknown, init: RequestInit = {}) =>
@@ -87,7 +88,7 @@ const assessment = {
 };
 
 beforeAll(async () => {
-  url = await startFunction(await startSmtp());
+  ({ url, process: fn } = await startFunction(await startSmtp()));
 }, 60_000);
 afterAll(() => {
   fn?.kill();
@@ -174,4 +175,42 @@ describe('send-form-notification', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect((await response.json()).error).toMatch(/could not be delivered/);
   }, 30_000);
+});
+
+describe('send-form-notification with Resend (how hosted Supabase sends mail)', () => {
+  it('posts the email to the Resend API with the key, and answers 502 when Resend refuses', async () => {
+    const requests: { auth: string | undefined; body: Record<string, unknown> }[] = [];
+    let answer = 200;
+    const resend = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', () => {
+        requests.push({ auth: req.headers.authorization, body: JSON.parse(raw) });
+        res.writeHead(answer, { 'Content-Type': 'application/json' }).end(answer === 200 ? '{"id":"email_1"}' : '{"message":"domain not verified"}');
+      });
+    });
+    await new Promise<void>((resolve) => resend.listen(0, '127.0.0.1', resolve));
+    const api = `http://127.0.0.1:${(resend.address() as AddressInfo).port}/emails`;
+    const started = await startFunction(1, { RESEND_API_KEY: 're_test_key', RESEND_API_URL: api });
+    try {
+      const ok = await fetch(started.url, { method: 'POST', body: JSON.stringify({ payload: contact, formType: 'Contact Inquiry' }) });
+      expect(ok.status).toBe(200);
+      expect(requests).toHaveLength(1);
+      expect(requests[0]!.auth).toBe('Bearer re_test_key');
+      expect(requests[0]!.body).toMatchObject({
+        from: 'Website <notifications@keystoneimpact.org>',
+        to: ['staff@keystoneimpact.org'],
+        reply_to: 'ana@casaverde.org',
+        subject: 'Contact Inquiry: Ana Ruiz',
+      });
+      expect(String(requests[0]!.body.html)).toContain('Partnership Opportunity');
+      expect(String(requests[0]!.body.text)).toContain('Full Name:\nAna Ruiz');
+      answer = 403;
+      const refused = await fetch(started.url, { method: 'POST', body: JSON.stringify({ payload: contact, formType: 'Contact Inquiry' }) });
+      expect(refused.status).toBe(502);
+    } finally {
+      started.process.kill();
+      resend.close();
+    }
+  }, 60_000);
 });

@@ -16,7 +16,7 @@ export interface OutgoingEmail {
 export async function sendEmail(email: OutgoingEmail): Promise<void> {
   const resendKey = Deno.env.get('RESEND_API_KEY');
   if (resendKey) {
-    const response = await fetch('https://api.resend.com/emails', {
+    const response = await fetch(Deno.env.get('RESEND_API_URL') ?? 'https://api.resend.com/emails', {
       method: 'POST',
       headers: { Authorization: `Bearer ${resendKey}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ from: email.from, to: [email.to], reply_to: email.replyTo, subject: email.subject, html: email.html, text: email.text }),
