@@ -36,7 +36,15 @@ export default function AuthDialog() {
   );
 
   return (
-    <Modal opened={showAuthDialog} onClose={closeAuthDialog} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={showAuthDialog}
+      onClose={closeAuthDialog}
+      title={title}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 750 } }}
+    >
       <Stack gap="md">
         <Text>An account gives you access to our resources, course materials and your assessment results.</Text>
         <SchemaForm
