@@ -32,7 +32,7 @@ export default defineConfig({
     noExternal: true,
   },
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/local/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
   },

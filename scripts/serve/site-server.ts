@@ -22,7 +22,8 @@ function sendNotFound(dist: string, req: IncomingMessage, res: ServerResponse) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-export function createSiteServer(dist: string) {
+/** `apiOrigin` is the Supabase API the pages may call (the CSP's connect-src). */
+export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SUPABASE_URL }: { apiOrigin?: string } = {}) {
   const files = sirv(dist, {
     brotli: true,
     gzip: true,
@@ -33,7 +34,7 @@ export function createSiteServer(dist: string) {
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const headers = securityHeaders();
+  const headers = securityHeaders(apiOrigin);
 
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

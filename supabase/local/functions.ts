@@ -1,0 +1,90 @@
+/**
+ * Runs every function folder under supabase/functions with the real Deno runtime from npm, each on a
+ * private port, with the environment hosted Supabase would give it (plus the local inbox for mail).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface RunningFunction {
+  name: string;
+  port: number;
+  process: ChildProcess;
+  /** The last lines it printed, to explain a crash. */
+  log: string[];
+}
+
+export interface FunctionRunner {
+  functions: Map<string, RunningFunction>;
+  close(): Promise<void>;
+}
+
+const root = join(import.meta.dirname, '..', '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function functionNames(dir = join(root, 'supabase', 'functions')): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_') && existsSync(join(dir, e.name, 'index.ts')))
+    .map((e) => e.name);
+}
+
+async function startOne(name: string, env: Record<string, string>): Promise<RunningFunction> {
+  const port = await freePort();
+  const log: string[] = [];
+  const child = spawn(
+    join(root, 'node_modules', '.bin', 'deno'),
+    ['run', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', '--allow-read', join('supabase', 'functions', name, 'index.ts')],
+    { cwd: root, env: { ...process.env, ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Function ${name} did not start within 30 s:\n${log.join('')}`)), 30_000);
+    const collect = (chunk: Buffer) => {
+      log.push(chunk.toString());
+      log.splice(0, Math.max(0, log.length - 50));
+      if (log.join('').includes('Listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Function ${name} exited with code ${code}:\n${log.join('')}`));
+    });
+  });
+  // After start-up, its log goes to the terminal like `supabase functions serve` does.
+  child.stdout!.on('data', (chunk: Buffer) => process.stdout.write(`[${name}] ${chunk}`));
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk}`));
+  return { name, port, process: child, log };
+}
+
+export async function startFunctions(env: Record<string, string>): Promise<FunctionRunner> {
+  const started = await Promise.all(functionNames().map((name) => startOne(name, env)));
+  return {
+    functions: new Map(started.map((f) => [f.name, f])),
+    close: async () => {
+      await Promise.all(
+        started.map(
+          (f) =>
+            new Promise<void>((resolve) => {
+              if (f.process.exitCode !== null || f.process.signalCode !== null) return resolve();
+              f.process.once('exit', () => resolve());
+              f.process.kill();
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The local API at http://localhost:54321, the address supabase-js is given. It answers CORS for the
+ * site on :3000 and forwards /functions/v1/<name> to the running function. REST and auth are the next
+ * part of the stand-in; until then they answer 501 with a JSON error.
+ */
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FunctionRunner } from './functions.ts';
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Expose-Headers': 'X-Supabase-Api-Version, Content-Range',
+};
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string) {
+  const upstream = forward({ host: '127.0.0.1', port, path, method: req.method, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
+    answer.pipe(res);
+  });
+  upstream.on('error', () => json(res, 503, { code: 503, message: 'The function is not running. Check the terminal running `npm start` for its error.' }));
+  req.pipe(upstream);
+}
+
+export interface Gateway {
+  port: number;
+  close(): Promise<void>;
+}
+
+export function startGateway(functions: FunctionRunner, port = 54321): Promise<Gateway> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(200, { ...CORS, 'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'authorization, apikey, content-type, x-client-info', 'Access-Control-Max-Age': '600' }).end('ok');
+      return;
+    }
+    const match = url.pathname.match(/^\/functions\/v1\/([a-z0-9-]+)(\/.*)?$/);
+    if (match) {
+      const fn = functions.functions.get(match[1]!);
+      if (!fn) return json(res, 404, { code: 404, message: `No function named ${match[1]} in supabase/functions.` });
+      return proxy(req, res, fn.port, `${match[2] ?? '/'}${url.search}`);
+    }
+    if (url.pathname.startsWith('/rest/v1') || url.pathname.startsWith('/auth/v1')) {
+      return json(res, 501, { code: 501, message: 'The local stand-in does not serve REST and auth yet (issue 5); use a hosted project meanwhile.' });
+    }
+    return json(res, 404, { code: 404, message: 'Not found. The local API serves /functions/v1/<name>.' });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} (local Supabase API) is already in use. Is another \`npm start\` or \`supabase start\` running?` : error.message)),
+    );
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        port: (server.address() as AddressInfo).port,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            // Browsers and supabase-js keep connections open; stopping means stopping now.
+            server.closeAllConnections();
+          }),
+      }),
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startFunctions, type FunctionRunner } from '../../supabase/local/functions';
+import { startGateway, type Gateway } from '../../supabase/local/gateway';
+import { startInbox, type Inbox } from '../../supabase/local/inbox';
+
+let inbox: Inbox;
+let functions: FunctionRunner;
+let gateway: Gateway;
+let api: string;
+
+const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Loved the workshop.' };
+
+beforeAll(async () => {
+  inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
+  functions = await startFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), NOTIFY_TO: 'team@localhost', EMAIL_FROM: 'Website <notifications@localhost>' });
+  gateway = await startGateway(functions, 0);
+  api = `http://127.0.0.1:${gateway.port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  await functions?.close();
+  await inbox?.close();
+});
+
+// The same client the site uses. Node 20 has no WebSocket of its own, so realtime gets `ws`.
+const client = () => createClient(api, 'local-anon-key', { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+
+describe('the local stack: gateway, functions on Deno, mail inbox', () => {
+  it('runs send-form-notification behind /functions/v1 and delivers to the inbox', async () => {
+    const { data, error } = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ ok: true });
+    const listed = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/api/v1/messages`)).json();
+    expect(listed.total).toBe(1);
+    expect(listed.messages[0]).toMatchObject({ to: ['team@localhost'], replyTo: 'ana@casaverde.org', subject: 'Contact Inquiry: Ana Ruiz' });
+    const page = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/`)).text();
+    expect(page).toContain('Contact Inquiry: Ana Ruiz');
+    const message = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/messages/${listed.messages[0].id}`)).text();
+    expect(message).toContain('<iframe sandbox=""');
+  });
+
+  it('passes a function error through, so the client reports FunctionsHttpError with the JSON body', async () => {
+    const { data, error } = await client().functions.invoke('send-form-notification', { body: { payload: {}, formType: 'Contact Inquiry' } });
+    expect(data).toBeNull();
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((await (error as FunctionsHttpError).context.json()).error).toMatch(/not valid/);
+  });
+
+  it('answers CORS preflights for the site on another port', async () => {
+    const preflight = await fetch(`${api}/functions/v1/send-form-notification`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, apikey, content-type, x-client-info' },
+    });
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-client-info');
+  });
+
+  it('says clearly what it does not serve', async () => {
+    const missing = await fetch(`${api}/functions/v1/no-such-function`, { method: 'POST' });
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toMatch(/No function named no-such-function/);
+    const rest = await fetch(`${api}/rest/v1/testimonials`);
+    expect(rest.status).toBe(501);
+  });
+
+  it('answers 503 with a JSON error when a function is down', async () => {
+    const running = functions.functions.get('send-form-notification')!;
+    await new Promise<void>((resolve) => {
+      running.process.once('exit', () => resolve());
+      running.process.kill();
+    });
+    const { error } = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    expect((error as FunctionsHttpError).context.status).toBe(503);
+  }, 30_000);
+});
