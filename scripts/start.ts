@@ -9,6 +9,7 @@ import { openDatabase } from '../supabase/local/database.ts';
 import { startFunctions } from '../supabase/local/functions.ts';
 import { startGateway } from '../supabase/local/gateway.ts';
 import { startInbox } from '../supabase/local/inbox.ts';
+import { localKeys } from '../supabase/local/keys.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -41,12 +42,13 @@ async function main() {
       EMAIL_FROM: process.env.EMAIL_FROM ?? 'Website <notifications@localhost>',
     }).catch((e: Error) => fail(e.message));
     closers.push(() => functions.close());
-    const gateway = await startGateway(functions).catch((e: Error) => fail(e.message));
+    const gateway = await startGateway({ functions, db }).catch((e: Error) => fail(e.message));
     closers.push(() => gateway.close());
     apiOrigin = `http://localhost:${gateway.port}`;
     const applied = db.migration.applied.length ? `${db.migration.applied.length} migration(s) applied` : 'migrations up to date';
     lines.push(
-      `Local API     http://localhost:${gateway.port}  (functions: ${[...functions.functions.keys()].join(', ')})`,
+      `Local API     http://localhost:${gateway.port}  (REST, functions: ${[...functions.functions.keys()].join(', ')})`,
+      `Anon key      ${(await localKeys()).anon}`,
       `Mail inbox    http://localhost:${inbox.httpPort}  (SMTP on ${inbox.smtpPort})`,
       `Database      ${db.description}: ${applied}${db.migration.seeded ? ', seeded' : ''}`,
       `Backend ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

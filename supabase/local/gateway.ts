@@ -1,11 +1,13 @@
 /**
  * The local API at http://localhost:54321, the address supabase-js is given. It answers CORS for the
- * site on :3000 and forwards /functions/v1/<name> to the running function. REST and auth are the next
- * part of the stand-in; until then they answer 501 with a JSON error.
+ * site on :3000, serves /rest/v1 over the local database and forwards /functions/v1/<name> to the
+ * running function. Auth is the next part of the stand-in; until then /auth/v1 answers 501.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FunctionRunner } from './functions.ts';
+import type { SqlClient } from './migrate.ts';
+import { handleRest } from './rest.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -31,7 +33,7 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export function startGateway(functions: FunctionRunner, port = 54321): Promise<Gateway> {
+export function startGateway({ functions, db, port = 54321 }: { functions: FunctionRunner; db: SqlClient; port?: number }): Promise<Gateway> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'OPTIONS') {
@@ -44,10 +46,17 @@ export function startGateway(functions: FunctionRunner, port = 54321): Promise<G
       if (!fn) return json(res, 404, { code: 404, message: `No function named ${match[1]} in supabase/functions.` });
       return proxy(req, res, fn.port, `${match[2] ?? '/'}${url.search}`);
     }
-    if (url.pathname.startsWith('/rest/v1') || url.pathname.startsWith('/auth/v1')) {
-      return json(res, 501, { code: 501, message: 'The local stand-in does not serve REST and auth yet (issue 5); use a hosted project meanwhile.' });
+    const rest = url.pathname.match(/^\/rest\/v1\/([^/]+)$/);
+    if (rest) {
+      void handleRest(db, req, decodeURIComponent(rest[1]!), url.searchParams).then(({ status, headers, body }) => {
+        res.writeHead(status, { ...CORS, ...headers }).end(req.method === 'HEAD' ? undefined : body);
+      });
+      return;
     }
-    return json(res, 404, { code: 404, message: 'Not found. The local API serves /functions/v1/<name>.' });
+    if (url.pathname.startsWith('/auth/v1')) {
+      return json(res, 501, { code: 501, message: 'The local stand-in does not serve auth yet (issue 5); use a hosted project meanwhile.' });
+    }
+    return json(res, 404, { code: 404, message: 'Not found. The local API serves /rest/v1/<table> and /functions/v1/<name>.' });
   });
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>

@@ -4,18 +4,21 @@ import WebSocket from 'ws';
 import { startFunctions, type FunctionRunner } from '../../supabase/local/functions';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
+import { freshDatabase, type Db } from '../db/database';
 
 let inbox: Inbox;
 let functions: FunctionRunner;
 let gateway: Gateway;
 let api: string;
+let db: Db;
 
 const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Loved the workshop.' };
 
 beforeAll(async () => {
   inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
   functions = await startFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), NOTIFY_TO: 'team@localhost', EMAIL_FROM: 'Website <notifications@localhost>' });
-  gateway = await startGateway(functions, 0);
+  db = await freshDatabase('pglite');
+  gateway = await startGateway({ functions, db, port: 0 });
   api = `http://127.0.0.1:${gateway.port}`;
 }, 60_000);
 
@@ -23,6 +26,7 @@ afterAll(async () => {
   await gateway?.close();
   await functions?.close();
   await inbox?.close();
+  await db?.close();
 });
 
 // The same client the site uses. Node 20 has no WebSocket of its own, so realtime gets `ws`.
@@ -63,8 +67,8 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const missing = await fetch(`${api}/functions/v1/no-such-function`, { method: 'POST' });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
-    const rest = await fetch(`${api}/rest/v1/testimonials`);
-    expect(rest.status).toBe(501);
+    const auth = await fetch(`${api}/auth/v1/token?grant_type=password`, { method: 'POST' });
+    expect(auth.status).toBe(501);
   });
 
   it('answers 503 with a JSON error when a function is down', async () => {

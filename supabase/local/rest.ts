@@ -1,0 +1,242 @@
+/**
+ * /rest/v1/<table>: the part of PostgREST the site's supabase-js calls use. Each request runs in its own
+ * transaction as the role of its verified JWT, with request.jwt.claims set, so the migrations' grants
+ * and policies decide, as on Supabase. Table and column names come from the catalog, never from the
+ * request; every value is a query parameter.
+ */
+import type { IncomingMessage } from 'node:http';
+import { verifyToken, type Claims } from './keys.ts';
+import type { SqlClient } from './migrate.ts';
+
+export interface RestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+interface PgError {
+  code?: string;
+  message?: string;
+  detail?: string;
+  hint?: string;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const ROLES = new Set(['anon', 'authenticated', 'service_role']);
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns']);
+const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+function answer(status: number, body?: unknown, headers: Record<string, string> = {}): RestAnswer {
+  return { status, headers: body === undefined ? headers : { 'Content-Type': 'application/json; charset=utf-8', ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
+}
+
+const problem = (status: number, code: string, message: string, details: string | null = null, hint: string | null = null) =>
+  answer(status, { code, message, details, hint });
+
+class RequestProblem extends Error {
+  constructor(readonly reply: RestAnswer) {
+    super(reply.body);
+  }
+}
+const refuse = (status: number, code: string, message: string, details: string | null = null): never => {
+  throw new RequestProblem(problem(status, code, message, details));
+};
+
+/** PostgREST's mapping of Postgres errors to HTTP statuses. */
+function fromPg(error: PgError, role: string): RestAnswer {
+  const code = error.code ?? '';
+  const status =
+    code === '42501' ? (role === 'anon' ? 401 : 403) :
+    code === '23505' || code === '23503' ? 409 :
+    code === '42P01' || code === '42883' ? 404 :
+    code.startsWith('08') || code === '53300' ? 503 :
+    400;
+  return problem(status, code, error.message ?? 'Database error', error.detail ?? null, error.hint ?? null);
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  // An oversized upload is still drained (not stored), so the client gets the 413 instead of a stalled socket.
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  if (size > MAX_BODY_BYTES) refuse(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function claimsOf(req: IncomingMessage): Promise<Claims> {
+  const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1] ?? (req.headers.apikey as string | undefined);
+  if (!bearer) return { role: 'anon' };
+  const verified = await verifyToken(bearer);
+  if ('code' in verified) refuse(401, verified.code, verified.message);
+  const claims = (verified as { claims: Claims }).claims;
+  const role = claims.role ?? 'anon';
+  if (!ROLES.has(role)) refuse(401, 'PGRST301', `The JWT role "${role}" does not exist.`);
+  return { ...claims, role };
+}
+
+type Catalog = Map<string, string[]>;
+
+async function catalog(db: SqlClient): Promise<Catalog> {
+  const { rows } = await db.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where n.nspname = 'public' and c.relkind in ('r', 'v', 'm') order by c.relname, a.attnum`,
+  );
+  const tables: Catalog = new Map();
+  for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
+  return tables;
+}
+
+function selectList(param: string | null, table: string, columns: string[]): string {
+  if (!param || param.trim() === '*') return '*';
+  return param
+    .split(',')
+    .map((c) => c.trim())
+    .map((c) => {
+      if (c === '*') return '*';
+      if (!columns.includes(c)) refuse(400, '42703', `column ${table}.${c} does not exist`);
+      return ident(c);
+    })
+    .join(', ');
+}
+
+function orderBy(param: string | null, table: string, columns: string[]): string {
+  if (!param) return '';
+  const terms = param.split(',').map((term) => {
+    const [column, ...modifiers] = term.trim().split('.');
+    if (!column || !columns.includes(column)) refuse(400, 'PGRST100', `"failed to parse order (${term})"`, `Unknown column ${table}.${column ?? ''}`);
+    const direction = modifiers.find((m) => m === 'asc' || m === 'desc') ?? 'asc';
+    const nulls = modifiers.find((m) => m === 'nullsfirst' || m === 'nullslast');
+    if (modifiers.some((m) => !['asc', 'desc', 'nullsfirst', 'nullslast'].includes(m))) refuse(400, 'PGRST100', `"failed to parse order (${term})"`);
+    return `${ident(column!)} ${direction}${nulls ? ` nulls ${nulls.slice(5)}` : ''}`;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+function whereClause(params: URLSearchParams, table: string, columns: string[], values: unknown[]): string {
+  const conditions: string[] = [];
+  for (const [key, raw] of params) {
+    if (RESERVED.has(key)) continue;
+    if (!columns.includes(key)) refuse(400, '42703', `column ${table}.${key} does not exist`);
+    const dot = raw.indexOf('.');
+    const op = dot > 0 ? raw.slice(0, dot) : '';
+    const value = raw.slice(dot + 1);
+    if (op === 'is') {
+      const literal = { null: 'null', true: 'true', false: 'false' }[value.toLowerCase()];
+      if (!literal) refuse(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+      conditions.push(`${ident(key)} is ${literal}`);
+    } else if (OPERATORS[op]) {
+      values.push(value);
+      conditions.push(`${ident(key)}::text ${OPERATORS[op]} $${values.length}`);
+    } else {
+      refuse(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+    }
+  }
+  return conditions.length ? ` where ${conditions.join(' and ')}` : '';
+}
+
+function integerParam(params: URLSearchParams, name: string): number | null {
+  const raw = params.get(name);
+  if (raw === null) return null;
+  if (!/^\d+$/.test(raw)) refuse(400, 'PGRST100', `"failed to parse ${name} (${raw})"`);
+  return Number(raw);
+}
+
+/** One request at a time per database: PGlite is a single connection, and so is the pg client here. */
+const queues = new WeakMap<SqlClient, Promise<unknown>>();
+function serialized<T>(db: SqlClient, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(db) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  queues.set(db, next.catch(() => {}));
+  return next;
+}
+
+async function asRole<T>(db: SqlClient, claims: Claims, work: () => Promise<T>): Promise<T> {
+  return serialized(db, async () => {
+    await db.exec('begin');
+    try {
+      await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public', true)`, [
+        claims.role,
+        JSON.stringify(claims),
+      ]);
+      const result = await work();
+      await db.exec('commit');
+      return result;
+    } catch (error) {
+      await db.exec('rollback').catch(() => {});
+      throw error;
+    }
+  });
+}
+
+function shaped(rows: unknown[], wantsObject: boolean, status: number): RestAnswer {
+  if (!wantsObject) return answer(status, rows, { 'Content-Range': rows.length ? `0-${rows.length - 1}/*` : '*/*' });
+  if (rows.length !== 1) return problem(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`);
+  return answer(status, rows[0]);
+}
+
+export async function handleRest(db: SqlClient, req: IncomingMessage, table: string, search: URLSearchParams): Promise<RestAnswer> {
+  let role = 'anon';
+  try {
+    const claims = await claimsOf(req);
+    role = claims.role!;
+    const columns = (await serialized(db, () => catalog(db))).get(table);
+    if (!columns) refuse(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
+    const cols = columns!;
+    const wantsObject = String(req.headers.accept ?? '').includes('application/vnd.pgrst.object+json');
+    const prefer = String(req.headers.prefer ?? '');
+
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const values: unknown[] = [];
+      const select = selectList(search.get('select'), table, cols);
+      const where = whereClause(search, table, cols, values);
+      const order = orderBy(search.get('order'), table, cols);
+      const limit = integerParam(search, 'limit');
+      const offset = integerParam(search, 'offset');
+      const sql = `select ${select} from public.${ident(table)}${where}${order}${limit !== null ? ` limit ${limit}` : ''}${offset !== null ? ` offset ${offset}` : ''}`;
+      const { rows } = await asRole(db, claims, () => db.query(sql, values));
+      return shaped(rows, wantsObject, 200);
+    }
+
+    if (req.method === 'POST') {
+      const text = await readBody(req);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        refuse(400, 'PGRST102', 'Empty or invalid json');
+      }
+      const rows = (Array.isArray(parsed) ? parsed : [parsed]) as unknown[];
+      if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(400, 'PGRST102', 'Empty or invalid json');
+      const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
+      for (const key of keys) if (!cols.includes(key)) refuse(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
+      const values: unknown[] = [];
+      const tuples = rows.map((row) => {
+        const record = row as Record<string, unknown>;
+        return `(${keys
+          .map((key) => {
+            const value = record[key];
+            values.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null));
+            return `$${values.length}`;
+          })
+          .join(', ')})`;
+      });
+      const representation = prefer.includes('return=representation');
+      const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
+      const sql = `insert into public.${ident(table)} (${keys.map(ident).join(', ')}) values ${tuples.join(', ')}${returning}`;
+      const result = await asRole(db, claims, () => db.query(sql, values));
+      return representation ? shaped(result.rows, wantsObject, 201) : answer(201);
+    }
+
+    return problem(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+  } catch (error) {
+    if (error instanceof RequestProblem) return error.reply;
+    return fromPg(error as PgError, role);
+  }
+}

@@ -1,0 +1,98 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startGateway, type Gateway } from '../../supabase/local/gateway';
+import { localKeys } from '../../supabase/local/keys';
+import { ENGINES, freshDatabase, type Db } from '../db/database';
+
+const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
+
+describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
+  let db: Db;
+  let gateway: Gateway;
+  let api: string;
+  let keys: { anon: string; serviceRole: string };
+  const client = (key: string): SupabaseClient =>
+    createClient(api, key, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
+
+  beforeAll(async () => {
+    db = await freshDatabase(engine);
+    keys = await localKeys();
+    gateway = await startGateway({ functions: { functions: new Map(), close: async () => {} }, db, port: 0 });
+    api = `http://127.0.0.1:${gateway.port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await gateway.close();
+    await db.close();
+  });
+
+  it('reads testimonials newest first, as the home page will', async () => {
+    const { data, error, status } = await client(keys.anon).from('testimonials').select('*').order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toHaveLength(4);
+    const dates = data!.map((t) => t.created_at as string);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(Object.keys(data![0]!).sort()).toEqual(['client_name', 'content', 'created_at', 'id', 'title', 'video_url']);
+  });
+
+  it('selects listed columns, filters with eq and limits', async () => {
+    const { data } = await client(keys.anon).from('testimonials').select('client_name, title').eq('client_name', 'Marcus Bell').limit(5);
+    expect(data).toEqual([{ client_name: 'Marcus Bell', title: 'Owner, Bell & Daughters Hardware' }]);
+    const one = await client(keys.anon).from('testimonials').select('client_name').limit(1).single();
+    expect(one.data).toHaveProperty('client_name');
+    const many = await client(keys.anon).from('testimonials').select('client_name').single();
+    expect(many.status).toBe(406);
+    expect(many.error?.code).toBe('PGRST116');
+  });
+
+  it('saves a contact inquiry as a visitor (201, nothing returned) and keeps it unreadable', async () => {
+    const saved = await client(keys.anon).from('contact_submissions').insert(contact);
+    expect(saved.error).toBeNull();
+    expect(saved.status).toBe(201);
+    const read = await client(keys.anon).from('contact_submissions').select('*');
+    expect(read.status).toBe(401);
+    expect(read.error?.code).toBe('42501');
+    const returning = await client(keys.anon).from('contact_submissions').insert(contact).select();
+    expect(returning.status).toBe(401);
+    expect(returning.error?.code).toBe('42501');
+    const staff = await client(keys.serviceRole).from('contact_submissions').select('name');
+    expect(staff.data).toEqual([{ name: 'Ana Ruiz' }]);
+  });
+
+  it('answers with PostgREST error codes and statuses', async () => {
+    const anon = client(keys.anon);
+    const invalid = await anon.from('contact_submissions').insert({ ...contact, email: 'not-an-email' });
+    expect([invalid.status, invalid.error?.code]).toEqual([400, '23514']);
+    const missing = await anon.from('contact_submissions').insert({ name: 'A', email: 'a@b.co', subject: 'Other' });
+    expect([missing.status, missing.error?.code]).toEqual([400, '23502']);
+    const unknownColumn = await anon.from('contact_submissions').insert({ ...contact, is_admin: true });
+    expect([unknownColumn.status, unknownColumn.error?.code]).toEqual([400, 'PGRST204']);
+    const unknownTable = await anon.from('no_such_table').select('*');
+    expect([unknownTable.status, unknownTable.error?.code]).toEqual([404, 'PGRST205']);
+    const badOrder = await fetch(`${api}/rest/v1/testimonials?order=created_at.sideways`, { headers: { apikey: keys.anon } });
+    expect([badOrder.status, (await badOrder.json()).code]).toEqual([400, 'PGRST100']);
+    const badJson = await fetch(`${api}/rest/v1/contact_submissions`, { method: 'POST', headers: { apikey: keys.anon, 'Content-Type': 'application/json' }, body: '{"name":' });
+    expect([badJson.status, (await badJson.json()).code]).toEqual([400, 'PGRST102']);
+    const forged = await fetch(`${api}/rest/v1/testimonials`, { headers: { Authorization: `Bearer ${keys.anon.slice(0, -4)}AAAA` } });
+    expect([forged.status, (await forged.json()).code]).toEqual([401, 'PGRST301']);
+  });
+
+  it('cannot be talked into running SQL through names, filters or bodies, and refuses huge bodies', async () => {
+    const anon = client(keys.anon);
+    const viaSelect = await anon.from('testimonials').select('content; drop table public.testimonials; --');
+    expect(viaSelect.status).toBe(400);
+    const viaFilter = await anon.from('testimonials').select('*').eq('client_name', "x' or '1'='1");
+    expect(viaFilter.data).toEqual([]);
+    const viaTable = await fetch(`${api}/rest/v1/${encodeURIComponent('testimonials; drop table x')}`, { headers: { apikey: keys.anon } });
+    expect(viaTable.status).toBe(404);
+    const viaValue = await anon.from('contact_submissions').insert({ ...contact, message: "'); drop table public.testimonials; --" });
+    expect(viaValue.status).toBe(201);
+    const huge = await anon.from('contact_submissions').insert({ ...contact, message: 'x'.repeat(2 * 1024 * 1024) });
+    expect(huge.status).toBe(413);
+    const wrongType = await anon.from('assessment_responses').insert({ team_size: 'many' });
+    expect(wrongType.status).toBe(400);
+    const still = await anon.from('testimonials').select('id');
+    expect(still.data).toHaveLength(4);
+  });
+});
