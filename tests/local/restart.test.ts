@@ -1,0 +1,56 @@
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localKeys } from '../../supabase/local/keys';
+import { startLocalStack } from '../../supabase/local/stack';
+
+const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
+const anyPorts = { api: 0, inboxHttp: 0, inboxSmtp: 0 };
+
+async function count(apiUrl: string) {
+  const { serviceRole } = await localKeys();
+  const response = await fetch(`${apiUrl}/rest/v1/contact_submissions?select=name`, { headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}` } });
+  return ((await response.json()) as unknown[]).length;
+}
+
+describe('the local stack across restarts', () => {
+  it('keeps saved rows when it stops and starts again on the same data folder', async () => {
+    mkdirSync(scratch, { recursive: true });
+    const dataDir = mkdtempSync(join(scratch, 'stack-'));
+    const first = await startLocalStack(dataDir, anyPorts);
+    try {
+      expect(first.summary.join('\n')).toMatch(/3 migration\(s\) applied, seeded/);
+      const saved = await fetch(`${first.apiUrl}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: { apikey: first.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Still here?' }),
+      });
+      expect(saved.status).toBe(201);
+      expect(await count(first.apiUrl)).toBe(1);
+    } finally {
+      await first.close();
+    }
+    const second = await startLocalStack(dataDir, anyPorts);
+    try {
+      expect(second.summary.join('\n')).toMatch(/migrations up to date/);
+      expect(second.summary.join('\n')).not.toMatch(/seeded/);
+      expect(await count(second.apiUrl)).toBe(1);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
+
+  it('explains a taken port in one sentence and leaves nothing running', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      await expect(startLocalStack(mkdtempSync(join(scratch, 'stack-')), { ...anyPorts, api: port })).rejects.toThrow(
+        `Port ${port} (local Supabase API) is already in use. Is another \`npm start\` or \`supabase start\` running?`,
+      );
+    } finally {
+      blocker.close();
+    }
+  }, 120_000);
+});
