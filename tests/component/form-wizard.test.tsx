@@ -73,7 +73,8 @@ describe('assessment wizard', () => {
     finish({ reset: true });
     await waitFor(() => expect(screen.getByText('Step 1 of 4')).toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: /Organization Name/ })).toHaveValue('');
-    expect(localStorage.getItem(DRAFT)).toBe(JSON.stringify({ step: 0, data: {} }));
+    // A successful submit drops the draft: a reload starts empty.
+    expect(localStorage.getItem(DRAFT)).toBeNull();
   });
 
   it('keeps everything when the submission does not reset the form', async () => {
@@ -84,5 +85,6 @@ describe('assessment wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeEnabled());
     expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Ana');
+    expect(JSON.parse(localStorage.getItem(DRAFT)!)).toMatchObject({ step: 3, data: { contact_name: 'Ana' } });
   });
 });

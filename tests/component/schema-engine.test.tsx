@@ -35,11 +35,11 @@ describe('JSON Schema conditionals (if/then)', () => {
     const schema = conditional as RJSFSchema;
     const { default: validators } = await importGenerated<{ default: ValidatorFunctions }>(validatorModule(schema, '// fixture'));
     const messages = { required: { title: 'Needs Info', message: '{title} is needed.' } };
+    const fixture: FormDefinition = { id: 'fixture', schema, uiSchema: { contact_method: { 'ui:widget': 'radio' } }, messages, validators, steps: null };
     function Fixture() {
       const [data, setData] = useState<Record<string, unknown>>({});
       return (
-        <SchemaForm idPrefix="fixture" schema={schema} uiSchema={{ contact_method: { 'ui:widget': 'radio' } }} validators={validators}
-          messages={messages} formData={data} onChange={setData} onValid={() => {}}>
+        <SchemaForm form={fixture} formData={data} onChange={setData} onValid={() => {}}>
           <button type="submit">Send</button>
         </SchemaForm>
       );
@@ -83,8 +83,7 @@ describe('a schema change reaches the form, the validator and the types', () => 
       .toBe(`Please fill out all required fields in the "Contact Information" section. The field 'contact phone' is required.`);
 
     render(
-      <SchemaForm idPrefix="changed" schema={step2!.schema} uiSchema={assessmentForm.uiSchema} validators={step2!.validators}
-        messages={assessmentForm.messages} formData={{}} onChange={() => {}} onValid={() => {}}>
+      <SchemaForm form={assessmentForm} step={step2} formData={{}} onChange={() => {}} onValid={() => {}}>
         <button type="submit">Next</button>
       </SchemaForm>,
     );

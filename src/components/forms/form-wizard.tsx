@@ -21,6 +21,7 @@ interface FormWizardProps<T> {
 }
 
 const EMPTY: WizardState = { step: 0, data: {} };
+const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.data).length === 0;
 
 /**
  * A multi-step form from one schema and its steps file: Next checks only the current step, Previous
@@ -31,11 +32,9 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
   const restore = useCallback((saved: WizardState) => setState(saved), []);
-  const dropDraft = useDraft(draftKey, state, restore);
-  const { busy, submit } = useSubmission(onSubmit, () => {
-    dropDraft();
-    goTo(0, {});
-  });
+  useDraft(draftKey, state, restore, isBlank);
+  // Back to an empty step 1, which also drops the draft.
+  const { busy, submit } = useSubmission(onSubmit, () => goTo(0, {}));
 
   const steps = form.steps;
   const index = Math.min(state.step, steps.length - 1);
@@ -63,12 +62,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
       </Stack>
       <SchemaForm
         key={step.title}
-        idPrefix={form.id}
-        schema={step.schema}
-        uiSchema={form.uiSchema}
-        validators={step.validators}
-        messages={form.messages}
-        stepTitle={step.title}
+        form={form}
+        step={step}
         formData={stepData}
         onChange={(data) => setState((current) => ({ ...current, data: { ...current.data, ...data } }))}
         disabled={busy}

@@ -9,26 +9,22 @@ import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { ThemedForm as Form } from './form-theme';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { createPrecompiledValidator, type ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
 import { showToast } from '../toast';
-import type { FormMessages } from './form-definition';
+import type { FormDefinition, FormStep } from './form-definition';
 import { normalise, type FormData } from './normalise';
 import { findProblems, type Problem } from './problems';
 
 export interface SchemaFormProps {
-  /** Used for field ids, so two forms on a page never clash. */
-  idPrefix: string;
-  schema: RJSFSchema;
-  uiSchema: UiSchema;
-  validators: ValidatorFunctions;
-  messages: FormMessages;
+  /** A generated form definition: its schema, UI, messages and precompiled validators. */
+  form: FormDefinition;
+  /** A wizard step of that form: its part of the schema, its validator, and {step} in messages. */
+  step?: FormStep;
   formData: FormData;
   onChange: (data: FormData) => void;
   /** Called with trimmed, defaulted data that passed every rule. */
   onValid: (data: FormData) => void;
-  /** Fills {step} in messages. */
-  stepTitle?: string;
   disabled?: boolean;
   /** The buttons: they submit this form. */
   children: ReactNode;
@@ -50,11 +46,16 @@ function errorSchema(problems: Problem[]): ErrorSchema {
  * (aria-invalid, aria-describedby), the first one also as a toast, and focus moves to that field.
  */
 export function SchemaForm(props: SchemaFormProps) {
-  const { idPrefix, schema, uiSchema, validators, messages, formData, onChange, onValid, stepTitle, disabled, children } = props;
+  const { form, step, formData, onChange, onValid, disabled, children } = props;
+  // Field ids start with the form's id, so two forms on a page never clash.
+  const idPrefix = form.id;
+  const { uiSchema, messages } = form;
+  const schema = step?.schema ?? form.schema;
+  const validators = step?.validators ?? form.validators;
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
   const order = useMemo(() => fieldOrder(schema, uiSchema), [schema, uiSchema]);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, stepTitle);
+  const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, step?.title);
 
   // The form's own title and description are page copy, not part of the form.
   const formUi = useMemo(() => ({ ...uiSchema, 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);

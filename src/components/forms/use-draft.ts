@@ -2,9 +2,10 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Keeps a form's progress in localStorage, so a reload or a closed tab does not lose it. Restored after
- * hydration (the prerendered page is always the empty form), saved on every change, dropped on reset.
+ * hydration (the prerendered page is always the empty form), saved on every change, and removed as soon
+ * as the form is blank again (after a successful submit).
  */
-export function useDraft<T>(key: string | undefined, value: T, restore: (saved: T) => void) {
+export function useDraft<T>(key: string | undefined, value: T, restore: (saved: T) => void, isBlank: (value: T) => boolean) {
   const restored = useRef(false);
   useEffect(() => {
     if (!key || restored.current) return;
@@ -19,12 +20,10 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   useEffect(() => {
     if (!key || !restored.current) return;
     try {
-      window.localStorage.setItem(key, JSON.stringify(value));
+      if (isBlank(value)) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, JSON.stringify(value));
     } catch {
       // Private browsing or a full quota: the form still works, only without a draft.
     }
-  }, [key, value]);
-  return () => {
-    if (key) window.localStorage.removeItem(key);
-  };
+  }, [key, value, isBlank]);
 }

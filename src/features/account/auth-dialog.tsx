@@ -16,8 +16,8 @@ import type { SignInCredentials, SignUpDetails } from '../../generated/types';
 import { useAccount } from './account-context';
 
 const modes = {
-  'sign-in': { title: 'Sign In', form: signInForm, switchPrompt: "Don't have an account?", switchLabel: 'Create Account' },
-  'sign-up': { title: 'Create Account', form: signUpForm, switchPrompt: 'Already have an account?', switchLabel: 'Sign In' },
+  'sign-in': { form: signInForm, switchPrompt: "Don't have an account?", switchLabel: 'Create Account' },
+  'sign-up': { form: signUpForm, switchPrompt: 'Already have an account?', switchLabel: 'Sign In' },
 } as const;
 
 // Accounts go live with the auth backend; until then the dialog says so and keeps what was typed.
@@ -28,7 +28,7 @@ const signUp: SubmitHandler<SignUpDetails> = notConnectedYet(shell.site.email);
 export default function AuthDialog() {
   const { showAuthDialog, authMode, closeAuthDialog, setAuthMode } = useAccount();
   const [data, setData] = useState<FormData>({});
-  const { title, form, switchPrompt, switchLabel } = modes[authMode];
+  const { form, switchPrompt, switchLabel } = modes[authMode];
   // The schema's validator has checked the data, so it has the shape of the mode's generated type.
   const { busy, submit } = useSubmission<FormData>(
     (valid) => (authMode === 'sign-in' ? signIn(valid as unknown as SignInCredentials) : signUp(valid as unknown as SignUpDetails)),
@@ -39,7 +39,7 @@ export default function AuthDialog() {
     <Modal
       opened={showAuthDialog}
       onClose={closeAuthDialog}
-      title={title}
+      title={form.schema.title}
       centered
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -49,11 +49,7 @@ export default function AuthDialog() {
         <Text>An account gives you access to our resources, course materials and your assessment results.</Text>
         <SchemaForm
           key={authMode}
-          idPrefix={form.id}
-          schema={form.schema}
-          uiSchema={form.uiSchema}
-          validators={form.validators}
-          messages={form.messages}
+          form={form}
           formData={data}
           onChange={setData}
           onValid={(valid) => void submit(valid)}

@@ -13,11 +13,7 @@ export default function ContactForm({ onSubmit }: { onSubmit: SubmitHandler<Cont
   const { busy, submit } = useSubmission(onSubmit, () => setData({}));
   return (
     <SchemaForm
-      idPrefix="contact"
-      schema={contactForm.schema}
-      uiSchema={contactForm.uiSchema}
-      validators={contactForm.validators}
-      messages={contactForm.messages}
+      form={contactForm}
       formData={data}
       onChange={setData}
       onValid={(valid) => void submit(valid as unknown as ContactSubmission)}
