@@ -2,11 +2,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrate, type MigrateResult, type SqlClient } from './migrate.ts';
+import { migrate, type MigrateResult } from './migrate.ts';
+import { fromPgClient, fromPglite, type ClosableSqlClient } from './sql-client.ts';
 
-export interface LocalDatabase extends SqlClient {
+export interface LocalDatabase extends ClosableSqlClient {
   description: string;
-  close(): Promise<void>;
 }
 
 export async function openDatabase(dataDir: string): Promise<LocalDatabase & { migration: MigrateResult }> {
@@ -16,12 +16,7 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     await client.connect().catch((error: Error) => {
       throw new Error(`Cannot reach the database in DATABASE_URL (${error.message}).`, { cause: error });
     });
-    db = {
-      description: `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}`,
-      exec: (sql) => client.query(sql),
-      query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[])).rows }),
-      close: () => client.end(),
-    };
+    db = { ...fromPgClient(client), description: `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}` };
   } else {
     let lite: PGlite;
     try {
@@ -30,7 +25,7 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     } catch (error) {
       throw new Error(`The local database in ${dataDir} could not be opened (${error instanceof Error ? error.message : String(error)}). To start fresh, delete that folder.`, { cause: error });
     }
-    db = { description: `PGlite in ${dataDir}`, exec: (sql) => lite.exec(sql), query: (sql, params) => lite.query(sql, params), close: () => lite.close() };
+    db = { ...fromPglite(lite), description: `PGlite in ${dataDir}` };
   }
   const migration = await migrate(db);
   return Object.assign(db, { migration });

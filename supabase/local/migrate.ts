@@ -9,7 +9,8 @@ import { join } from 'node:path';
 /** The little a database client must do: PGlite and node-postgres both fit. */
 export interface SqlClient {
   exec(sql: string): Promise<unknown>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** affectedRows: rows an insert, update or delete touched. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
 }
 
 export interface MigrateResult {

@@ -81,7 +81,7 @@ async function claimsOf(req: IncomingMessage): Promise<Claims> {
 
 type Catalog = Map<string, string[]>;
 
-async function catalog(db: SqlClient): Promise<Catalog> {
+async function readCatalog(db: SqlClient): Promise<Catalog> {
   const { rows } = await db.query<{ table_name: string; column_name: string }>(
     `select c.relname as table_name, a.attname as column_name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -91,6 +91,21 @@ async function catalog(db: SqlClient): Promise<Catalog> {
   const tables: Catalog = new Map();
   for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
   return tables;
+}
+
+/**
+ * Tables and columns, read once per database, as PostgREST keeps its schema cache: they change only when
+ * migrations run, which happens before the API starts (restart `npm start` after adding one by hand).
+ */
+const schemaCaches = new WeakMap<SqlClient, Promise<Catalog>>();
+function schemaCache(db: SqlClient): Promise<Catalog> {
+  let cached = schemaCaches.get(db);
+  if (!cached) {
+    cached = serialized(db, () => readCatalog(db));
+    schemaCaches.set(db, cached);
+    cached.catch(() => schemaCaches.delete(db));
+  }
+  return cached;
 }
 
 function selectList(param: string | null, table: string, columns: string[]): string {
@@ -186,7 +201,7 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
   try {
     const claims = await claimsOf(req);
     role = claims.role!;
-    const columns = (await serialized(db, () => catalog(db))).get(table);
+    const columns = (await schemaCache(db)).get(table);
     if (!columns) refuse(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`);
     const cols = columns!;
     const wantsObject = String(req.headers.accept ?? '').includes('application/vnd.pgrst.object+json');

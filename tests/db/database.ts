@@ -1,21 +1,15 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect } from 'vitest';
-import { migrate, type SqlClient } from '../../supabase/local/migrate';
+import { migrate } from '../../supabase/local/migrate';
+import { fromPgClient, fromPglite, type ClosableSqlClient } from '../../supabase/local/sql-client';
 
-export interface Db extends SqlClient {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
-  close(): Promise<void>;
-}
+export type Db = ClosableSqlClient;
 
 /** Every engine the database suite runs on: PGlite always, a PostgreSQL server when DATABASE_URL is set. */
 export const ENGINES = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const;
 export type Engine = (typeof ENGINES)[number];
 
-async function pgliteDb(): Promise<Db> {
-  const db = new PGlite();
-  return { exec: (sql) => db.exec(sql), query: (sql, params) => db.query(sql, params), close: () => db.close() };
-}
 
 /** A new, empty database on the server for each test file, dropped when the test closes it. */
 async function serverDb(): Promise<Db> {
@@ -27,14 +21,11 @@ async function serverDb(): Promise<Db> {
   url.pathname = `/${name}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
+  const db = fromPgClient(client);
   return {
-    exec: (sql) => client.query(sql),
-    query: async (sql, params) => {
-      const result = await client.query(sql, params as unknown[]);
-      return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
-    },
+    ...db,
     close: async () => {
-      await client.end();
+      await db.close();
       await admin.query(`drop database ${name}`);
       await admin.end();
     },
@@ -43,7 +34,7 @@ async function serverDb(): Promise<Db> {
 
 /** A fresh database with bootstrap, every migration and the seed applied. */
 export async function freshDatabase(engine: Engine, dir?: string): Promise<Db> {
-  const db = engine === 'pglite' ? await pgliteDb() : await serverDb();
+  const db = engine === 'pglite' ? fromPglite(new PGlite()) : await serverDb();
   await migrate(db, dir ? { dir } : {});
   return db;
 }
