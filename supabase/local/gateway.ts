@@ -1,12 +1,15 @@
 /**
  * The local API at http://localhost:54321, the address supabase-js is given. It answers CORS for the
- * site on :3000, serves /rest/v1 over the local database and forwards /functions/v1/<name> to the
- * running function. Auth is the next part of the stand-in; until then /auth/v1 answers 501.
+ * site on :3000, serves /auth/v1 and /rest/v1 over the local database and forwards /functions/v1/<name>
+ * to the running function.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FunctionRunner } from './functions.ts';
 import type { SqlClient } from './migrate.ts';
+import type { AuthConfig } from './auth/config.ts';
+import { createAuthHandler } from './auth/handler.ts';
+import type { MailSettings } from './auth/mail.ts';
 import { handleRest } from './rest.ts';
 
 const CORS = {
@@ -33,7 +36,16 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export function startGateway({ functions, db, port = 54321 }: { functions: FunctionRunner; db: SqlClient; port?: number }): Promise<Gateway> {
+interface GatewayOptions {
+  functions: FunctionRunner;
+  db: SqlClient;
+  auth: { config: AuthConfig; mail: MailSettings };
+  port?: number;
+}
+
+export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptions): Promise<Gateway> {
+  let listeningOn = port;
+  const handleAuth = createAuthHandler({ db, ...auth, externalUrl: () => `http://localhost:${listeningOn}` });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'OPTIONS') {
@@ -53,25 +65,29 @@ export function startGateway({ functions, db, port = 54321 }: { functions: Funct
       });
       return;
     }
-    if (url.pathname.startsWith('/auth/v1')) {
-      return json(res, 501, { code: 501, message: 'The local stand-in does not serve auth yet (issue 5); use a hosted project meanwhile.' });
+    if (url.pathname.startsWith('/auth/v1/')) {
+      void handleAuth(req, url.pathname.slice('/auth/v1'.length), url.searchParams).then(({ status, headers, body }) => {
+        res.writeHead(status, { ...CORS, ...headers }).end(body);
+      });
+      return;
     }
-    return json(res, 404, { code: 404, message: 'Not found. The local API serves /rest/v1/<table> and /functions/v1/<name>.' });
+    return json(res, 404, { code: 404, message: 'Not found. The local API serves /auth/v1, /rest/v1/<table> and /functions/v1/<name>.' });
   });
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} (local Supabase API) is already in use. Is another \`npm start\` or \`supabase start\` running?` : error.message)),
     );
-    server.listen(port, '127.0.0.1', () =>
+    server.listen(port, '127.0.0.1', () => {
+      listeningOn = (server.address() as AddressInfo).port;
       resolve({
-        port: (server.address() as AddressInfo).port,
+        port: listeningOn,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
             // Browsers and supabase-js keep connections open; stopping means stopping now.
             server.closeAllConnections();
           }),
-      }),
-    );
+      });
+    });
   });
 }

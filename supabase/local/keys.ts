@@ -5,11 +5,12 @@
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-const secret = new TextEncoder().encode(LOCAL_JWT_SECRET);
+/** Signs the API keys and the access tokens local auth issues; verifies every bearer token. */
+export const signingKey = new TextEncoder().encode(LOCAL_JWT_SECRET);
 
 async function apiKey(role: 'anon' | 'service_role') {
   // Claims in this order give byte-for-byte the demo keys the Supabase CLI prints.
-  return new SignJWT({ iss: 'supabase-demo', role, exp: 1983812996 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret);
+  return new SignJWT({ iss: 'supabase-demo', role, exp: 1983812996 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(signingKey);
 }
 
 export const localKeys = async () => ({ anon: await apiKey('anon'), serviceRole: await apiKey('service_role') });
@@ -22,7 +23,7 @@ export interface Claims extends JWTPayload {
 /** The verified claims of a bearer token, or why it is refused (PostgREST's codes). */
 export async function verifyToken(token: string): Promise<{ claims: Claims } | { code: 'PGRST301' | 'PGRST303'; message: string }> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, signingKey, { algorithms: ['HS256'] });
     return { claims: payload as Claims };
   } catch (error) {
     const expired = error instanceof Error && 'code' in error && error.code === 'ERR_JWT_EXPIRED';

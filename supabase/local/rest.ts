@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { verifyToken, type Claims } from './keys.ts';
 import type { SqlClient } from './migrate.ts';
+import { inTransaction, serialized } from './transactions.ts';
 
 export interface RestAnswer {
   status: number;
@@ -163,31 +164,13 @@ function integerParam(params: URLSearchParams, name: string): number | null {
   return Number(raw);
 }
 
-/** One request at a time per database: PGlite is a single connection, and so is the pg client here. */
-const queues = new WeakMap<SqlClient, Promise<unknown>>();
-function serialized<T>(db: SqlClient, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(db) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  queues.set(db, next.catch(() => {}));
-  return next;
-}
-
-async function asRole<T>(db: SqlClient, claims: Claims, work: () => Promise<T>): Promise<T> {
-  return serialized(db, async () => {
-    await db.exec('begin');
-    try {
-      await db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public', true)`, [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
-      const result = await work();
-      await db.exec('commit');
-      return result;
-    } catch (error) {
-      await db.exec('rollback').catch(() => {});
-      throw error;
-    }
-  });
+function asRole<T>(db: SqlClient, claims: Claims, work: () => Promise<T>): Promise<T> {
+  return inTransaction(db, work, () =>
+    db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public', true)`, [
+      claims.role,
+      JSON.stringify(claims),
+    ]),
+  );
 }
 
 function shaped(rows: unknown[], wantsObject: boolean, status: number): RestAnswer {

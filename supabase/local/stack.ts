@@ -3,6 +3,7 @@
  * API gateway. `npm start` and `npm run dev` both run it beside the site.
  */
 import { join } from 'node:path';
+import { readAuthConfig } from './auth/config.ts';
 import { openDatabase } from './database.ts';
 import { startFunctions } from './functions.ts';
 import { startGateway } from './gateway.ts';
@@ -12,18 +13,21 @@ import { localKeys } from './keys.ts';
 export interface LocalStack {
   apiUrl: string;
   anonKey: string;
+  inboxUrl: string;
   /** Lines describing what runs where, for the terminal. */
   summary: string[];
   close(): Promise<void>;
 }
 
-interface Ports {
+interface StackOptions {
   api?: number;
   inboxHttp?: number;
   inboxSmtp?: number;
+  /** Where the site runs, if not config.toml's site_url: auth email links lead back there. */
+  siteUrl?: string;
 }
 
-export async function startLocalStack(dataDir: string, ports: Ports = {}): Promise<LocalStack> {
+export async function startLocalStack(dataDir: string, options: StackOptions = {}): Promise<LocalStack> {
   const started = performance.now();
   const closers: (() => Promise<void>)[] = [];
   const close = async () => {
@@ -32,7 +36,7 @@ export async function startLocalStack(dataDir: string, ports: Ports = {}): Promi
   try {
     const db = await openDatabase(join(dataDir, 'db'));
     closers.push(() => db.close());
-    const inbox = await startInbox({ httpPort: ports.inboxHttp ?? 54324, smtpPort: ports.inboxSmtp ?? 54325 });
+    const inbox = await startInbox({ httpPort: options.inboxHttp ?? 54324, smtpPort: options.inboxSmtp ?? 54325 });
     closers.push(() => inbox.close());
     const functions = await startFunctions({
       SMTP_HOST: '127.0.0.1',
@@ -41,15 +45,19 @@ export async function startLocalStack(dataDir: string, ports: Ports = {}): Promi
       EMAIL_FROM: process.env.EMAIL_FROM ?? 'Website <notifications@localhost>',
     });
     closers.push(() => functions.close());
-    const gateway = await startGateway({ functions, db, port: ports.api ?? 54321 });
+    const authConfig = readAuthConfig();
+    if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
+    const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
+    const gateway = await startGateway({ functions, db, auth, port: options.api ?? 54321 });
     closers.push(() => gateway.close());
     const { anon } = await localKeys();
     const applied = db.migration.applied.length ? `${db.migration.applied.length} migration(s) applied` : 'migrations up to date';
     return {
       apiUrl: `http://localhost:${gateway.port}`,
       anonKey: anon,
+      inboxUrl: `http://localhost:${inbox.httpPort}`,
       summary: [
-        `Local API     http://localhost:${gateway.port}  (REST, functions: ${[...functions.functions.keys()].join(', ')})`,
+        `Local API     http://localhost:${gateway.port}  (auth, REST, functions: ${[...functions.functions.keys()].join(', ')})`,
         `Anon key      ${anon}`,
         `Mail inbox    http://localhost:${inbox.httpPort}  (SMTP on ${inbox.smtpPort})`,
         `Database      ${db.description}: ${applied}${db.migration.seeded ? ', seeded' : ''}`,

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { localKeys } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
+import { testAuth } from './auth-settings';
 
 const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
 
@@ -18,7 +19,7 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
   beforeAll(async () => {
     db = await freshDatabase(engine);
     keys = await localKeys();
-    gateway = await startGateway({ functions: { functions: new Map(), close: async () => {} }, db, port: 0 });
+    gateway = await startGateway({ functions: { functions: new Map(), close: async () => {} }, db, auth: testAuth(0), port: 0 });
     api = `http://127.0.0.1:${gateway.port}`;
   }, 60_000);
   afterAll(async () => {

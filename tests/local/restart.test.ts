@@ -1,12 +1,16 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { localKeys } from '../../supabase/local/keys';
-import { startLocalStack } from '../../supabase/local/stack';
+import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
 const anyPorts = { api: 0, inboxHttp: 0, inboxSmtp: 0 };
+const account = { email: 'returning@example.org', password: 'correct horse 1' };
+const client = (stack: LocalStack) => createClient(stack.apiUrl, stack.anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
 
 async function count(apiUrl: string) {
   const { serviceRole } = await localKeys();
@@ -15,7 +19,7 @@ async function count(apiUrl: string) {
 }
 
 describe('the local stack across restarts', () => {
-  it('keeps saved rows when it stops and starts again on the same data folder', async () => {
+  it('keeps saved rows and accounts when it stops and starts again on the same data folder', async () => {
     mkdirSync(scratch, { recursive: true });
     const dataDir = mkdtempSync(join(scratch, 'stack-'));
     const first = await startLocalStack(dataDir, anyPorts);
@@ -28,6 +32,10 @@ describe('the local stack across restarts', () => {
       });
       expect(saved.status).toBe(201);
       expect(await count(first.apiUrl)).toBe(1);
+      expect((await client(first).auth.signUp(account)).error).toBeNull();
+      const { messages } = (await (await fetch(`${first.inboxUrl}/api/v1/messages`)).json()) as { messages: { text: string }[] };
+      const link = messages[0]!.text.match(/http:\/\/\S+/)![0];
+      expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
     } finally {
       await first.close();
     }
@@ -36,6 +44,9 @@ describe('the local stack across restarts', () => {
       expect(second.summary.join('\n')).toMatch(/migrations up to date/);
       expect(second.summary.join('\n')).not.toMatch(/seeded/);
       expect(await count(second.apiUrl)).toBe(1);
+      const { data, error } = await client(second).auth.signInWithPassword(account);
+      expect(error).toBeNull();
+      expect(data.user!.email).toBe(account.email);
     } finally {
       await second.close();
     }

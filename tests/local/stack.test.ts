@@ -5,6 +5,7 @@ import { startFunctions, type FunctionRunner } from '../../supabase/local/functi
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
 import { freshDatabase, type Db } from '../db/database';
+import { testAuth } from './auth-settings';
 
 let inbox: Inbox;
 let functions: FunctionRunner;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
   functions = await startFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), NOTIFY_TO: 'team@localhost', EMAIL_FROM: 'Website <notifications@localhost>' });
   db = await freshDatabase('pglite');
-  gateway = await startGateway({ functions, db, port: 0 });
+  gateway = await startGateway({ functions, db, auth: testAuth(inbox.smtpPort), port: 0 });
   api = `http://127.0.0.1:${gateway.port}`;
 }, 60_000);
 
@@ -67,8 +68,9 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const missing = await fetch(`${api}/functions/v1/no-such-function`, { method: 'POST' });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
-    const auth = await fetch(`${api}/auth/v1/token?grant_type=password`, { method: 'POST' });
-    expect(auth.status).toBe(501);
+    const auth = await fetch(`${api}/auth/v1/admin/users`);
+    expect(auth.status).toBe(404);
+    expect((await auth.json()).message).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
   });
 
   it('answers 503 with a JSON error when a function is down', async () => {

@@ -1,0 +1,44 @@
+/**
+ * Auth settings for the local stand-in, read from supabase/config.toml: the same file the Supabase CLI
+ * pushes to a hosted project, so local and hosted sign-up behave alike.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+
+export interface AuthConfig {
+  siteUrl: string;
+  /** Where email links may send people back to; globs as in config.toml (`**` = any path). */
+  redirectUrls: string[];
+  jwtExpirySeconds: number;
+  refreshTokenReuseSeconds: number;
+  minPasswordLength: number;
+  confirmEmail: boolean;
+  /** How long a link in an auth email stays valid. */
+  otpExpirySeconds: number;
+  /** Sign-in and sign-up attempts per IP address, and per email address, in five minutes. */
+  signInsPerFiveMinutes: number;
+  /** Auth emails (confirmations, resets) the server sends per hour. */
+  emailsPerHour: number;
+}
+
+type Table = Record<string, unknown>;
+const table = (value: unknown): Table => (value && typeof value === 'object' ? (value as Table) : {});
+const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+
+export function readAuthConfig(file = join(import.meta.dirname, '..', '..', 'config.toml')): AuthConfig {
+  const auth = table(parse(readFileSync(file, 'utf8')).auth);
+  const email = table(auth.email);
+  const limits = table(auth.rate_limit);
+  return {
+    siteUrl: typeof auth.site_url === 'string' ? auth.site_url : 'http://localhost:3000',
+    redirectUrls: Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map(String) : [],
+    jwtExpirySeconds: num(auth.jwt_expiry, 3600),
+    refreshTokenReuseSeconds: num(auth.refresh_token_reuse_interval, 10),
+    minPasswordLength: num(auth.minimum_password_length, 6),
+    confirmEmail: email.enable_confirmations !== false,
+    otpExpirySeconds: num(email.otp_expiry, 3600),
+    signInsPerFiveMinutes: num(limits.sign_in_sign_ups, 30),
+    emailsPerHour: num(limits.email_sent, 2),
+  };
+}

@@ -1,0 +1,271 @@
+/**
+ * /auth/v1: the part of GoTrue the site's supabase-js calls use. Sign-up with email confirmation, the
+ * verify link, password and refresh-token grants, the current user, logout and password recovery, with
+ * GoTrue's answers and error codes, so the same client code runs here and against hosted Supabase.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import bcrypt from 'bcryptjs';
+import { verifyToken } from '../keys.ts';
+import type { SqlClient } from '../migrate.ts';
+import { inTransaction } from '../transactions.ts';
+import type { AuthConfig } from './config.ts';
+import { API_VERSION_HEADERS, AuthProblem, fail, ok, type AuthAnswer } from './errors.ts';
+import { sendLinkEmail, type LinkKind, type MailSettings } from './mail.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { endSession, endSessions, refreshSession, sessionExists, startSession, type SessionSettings } from './sessions.ts';
+import { decoyUserJson, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
+
+export interface AuthOptions {
+  db: SqlClient;
+  config: AuthConfig;
+  mail: MailSettings;
+  /** The API's public address, for links in emails; known once the gateway listens. */
+  externalUrl: () => string;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const BCRYPT_COST = 10;
+// Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
+const DECOY_HASH = bcrypt.hashSync('decoy-password', BCRYPT_COST);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  if (size > MAX_BODY_BYTES) fail(413, 'request_too_large', 'Request body too large');
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // answered below
+  }
+  return fail(400, 'bad_json', 'Could not parse request body as JSON');
+}
+
+const text = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('**', '\u0000').replaceAll('*', '[^/]*').replaceAll('\u0000', '.*');
+  return new RegExp(`^${escaped}$`);
+}
+
+export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions) {
+  const attempts = new RateLimiter(config.signInsPerFiveMinutes, 5 * 60_000);
+  const emailsSent = new RateLimiter(config.emailsPerHour, 60 * 60_000);
+  const allowedRedirects = [config.siteUrl, ...config.redirectUrls].map(globToRegExp);
+  const siteOrigin = new URL(config.siteUrl).origin;
+  const sessionSettings = (): SessionSettings => ({ issuer: `${externalUrl()}/auth/v1`, jwtExpirySeconds: config.jwtExpirySeconds, refreshTokenReuseSeconds: config.refreshTokenReuseSeconds });
+  const tx = <T>(work: () => Promise<T>) => inTransaction(db, work);
+
+  /** Where a link may send someone back to: the site or an allowed URL, otherwise the site's address. */
+  function redirectTarget(requested: string | null): string {
+    if (requested) {
+      try {
+        const url = new URL(requested);
+        if (url.origin === siteOrigin || allowedRedirects.some((pattern) => pattern.test(url.href))) return url.href;
+      } catch {
+        // not a URL: fall back to the site
+      }
+    }
+    return config.siteUrl;
+  }
+
+  function limitAttempts(req: IncomingMessage, email: string) {
+    if (!attempts.allow(`ip:${req.socket.remoteAddress ?? ''}`, `email:${email}`)) fail(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+
+  function checkEmail(body: Record<string, unknown>): string {
+    const email = text(body, 'email').trim().toLowerCase();
+    if (!email) fail(400, 'validation_failed', 'An email address is required');
+    if (!EMAIL.test(email) || email.length > 255) fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    return email;
+  }
+
+  function checkPassword(password: string) {
+    if (!password) fail(400, 'validation_failed', 'Signup requires a valid password');
+    if (password.length < config.minPasswordLength) {
+      const message = `Password should be at least ${config.minPasswordLength} characters.`;
+      fail(422, 'weak_password', message, { weak_password: { message, reasons: ['length'] } });
+    }
+    // bcrypt reads only the first 72 bytes; GoTrue refuses longer passwords rather than ignore the rest.
+    if (Buffer.byteLength(password) > 72) fail(422, 'weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+  }
+
+  /** Stores a fresh link token (hashed) and mails the link. Runs inside the caller's transaction, so a failed send keeps nothing. */
+  async function mailLink(user: UserRow, kind: LinkKind, redirectTo: string) {
+    if (!emailsSent.allow('all')) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    const token = randomBytes(24).toString('base64url');
+    await updateUser(db, user.id, kind === 'signup' ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
+    const link = new URL(`${externalUrl()}/auth/v1/verify`);
+    link.search = new URLSearchParams({ token, type: kind, redirect_to: redirectTo }).toString();
+    await sendLinkEmail(mail, user.email, kind, link.href).catch((error: Error) => {
+      console.error(`Auth email to ${user.email} not sent: ${error.message}`);
+      fail(500, 'unexpected_failure', kind === 'signup' ? 'Error sending confirmation email' : 'Error sending recovery email');
+    });
+  }
+
+  async function signup(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    const body = await readJson(req);
+    const email = checkEmail(body);
+    limitAttempts(req, email);
+    const password = text(body, 'password');
+    checkPassword(password);
+    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
+    const redirectTo = redirectTarget(search.get('redirect_to'));
+    return tx(async () => {
+      const existing = await userByEmail(db, email);
+      if (existing?.email_confirmed_at) {
+        if (!config.confirmEmail) fail(422, 'user_already_exists', 'User already registered');
+        return ok(decoyUserJson(email, data));
+      }
+      let user = existing;
+      if (!user) {
+        user = await insertUser(db, { email, passwordHash, data, confirmed: !config.confirmEmail }).catch((error: Error) => {
+          console.error(`Sign-up for ${email} refused by the database: ${error.message}`);
+          return fail(500, 'unexpected_failure', 'Database error saving new user');
+        });
+      }
+      if (!config.confirmEmail) return ok(await startSession(db, user, 'password', sessionSettings()));
+      await mailLink(user, 'signup', redirectTo);
+      return ok(userJson((await userById(db, user.id))!));
+    });
+  }
+
+  async function token(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    const grant = search.get('grant_type');
+    const body = await readJson(req);
+    if (grant === 'refresh_token') {
+      const refresh = text(body, 'refresh_token');
+      if (!refresh) return { status: 400, headers: { ...API_VERSION_HEADERS, 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 'invalid_request', error_description: 'refresh_token required' }) };
+      const refreshed = await tx(() => refreshSession(db, refresh, sessionSettings()));
+      if ('reusedBy' in refreshed) {
+        await tx(() => endSession(db, refreshed.reusedBy));
+        fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      return ok(refreshed);
+    }
+    if (grant !== 'password') return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
+    const email = text(body, 'email').trim().toLowerCase();
+    const password = text(body, 'password');
+    if (!email) fail(400, 'validation_failed', 'missing email or phone');
+    limitAttempts(req, email);
+    const user = await tx(() => userByEmail(db, email));
+    const matches = await bcrypt.compare(password, user?.encrypted_password ?? DECOY_HASH);
+    if (!user || !matches) fail(400, 'invalid_credentials', 'Invalid login credentials');
+    if (!user!.email_confirmed_at) fail(400, 'email_not_confirmed', 'Email not confirmed');
+    return ok(await tx(async () => startSession(db, await updateUser(db, user!.id, { signedIn: true }), 'password', sessionSettings())));
+  }
+
+  /** The link in an auth email: confirms or recovers, then sends the browser back with the session in the fragment. */
+  async function verify(search: URLSearchParams): Promise<AuthAnswer> {
+    const redirectTo = redirectTarget(search.get('redirect_to'));
+    const type = search.get('type');
+    const back = (fragment: Record<string, string>) => ({ status: 303, headers: { ...API_VERSION_HEADERS, Location: `${redirectTo.split('#')[0]}#${new URLSearchParams(fragment)}` } });
+    if (type !== 'signup' && type !== 'recovery') return back({ error: 'invalid_request', error_code: 'validation_failed', error_description: 'Verify requires a verification type', sb: '' });
+    const tokenHash = hashToken(search.get('token') ?? '');
+    const session = await tx(async () => {
+      const user = await userByLinkToken(db, type === 'signup' ? 'confirmation' : 'recovery', tokenHash, config.otpExpirySeconds);
+      if (!user) return null;
+      const confirmed = await updateUser(db, user.id, { [type === 'signup' ? 'confirmation_token' : 'recovery_token']: null, confirm: true, signedIn: true });
+      return startSession(db, confirmed, 'otp', sessionSettings());
+    });
+    if (!session) return back({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired', sb: '' });
+    return back({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      sb: '',
+      token_type: 'bearer',
+      type,
+    });
+  }
+
+  /** GoTrue's requireAuthentication: a valid user access token whose session still exists. */
+  async function currentUser(req: IncomingMessage): Promise<{ user: UserRow; sessionId: string }> {
+    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+    if (!bearer) return fail(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const verified = await verifyToken(bearer);
+    if (!('claims' in verified)) return fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
+    const { sub, session_id: sessionId } = verified.claims as { sub?: string; session_id?: string };
+    if (!sub) return fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    return tx(async () => {
+      const user = await userById(db, sub);
+      if (!user) return fail(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      if (!sessionId || !(await sessionExists(db, sessionId))) return fail(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      return { user, sessionId };
+    });
+  }
+
+  async function putUser(req: IncomingMessage): Promise<AuthAnswer> {
+    const { user } = await currentUser(req);
+    const body = await readJson(req);
+    if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== user.email) {
+      fail(422, 'email_address_not_authorized', 'Changing the email address is not supported by the local Supabase stand-in.');
+    }
+    const changes: Parameters<typeof updateUser>[2] = {};
+    if (typeof body.password === 'string') {
+      checkPassword(body.password);
+      if (user.encrypted_password && (await bcrypt.compare(body.password, user.encrypted_password))) {
+        fail(422, 'same_password', 'New password should be different from the old password.');
+      }
+      changes.encrypted_password = await bcrypt.hash(body.password, BCRYPT_COST);
+    }
+    if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
+      changes.raw_user_meta_data = JSON.stringify({ ...user.raw_user_meta_data, ...(body.data as object) });
+    }
+    return ok(userJson(await tx(() => updateUser(db, user.id, changes))));
+  }
+
+  async function recover(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    const body = await readJson(req);
+    const email = checkEmail(body);
+    limitAttempts(req, email);
+    const redirectTo = redirectTarget(search.get('redirect_to'));
+    await tx(async () => {
+      const user = await userByEmail(db, email);
+      if (user) await mailLink(user, 'recovery', redirectTo);
+    });
+    // The same answer whether or not the address has an account.
+    return ok({});
+  }
+
+  async function route(req: IncomingMessage, path: string, search: URLSearchParams): Promise<AuthAnswer> {
+    const method = req.method ?? 'GET';
+    if (path === '/signup' && method === 'POST') return signup(req, search);
+    if (path === '/token' && method === 'POST') return token(req, search);
+    if (path === '/verify' && method === 'GET') return verify(search);
+    if (path === '/user' && method === 'GET') return ok(userJson((await currentUser(req)).user));
+    if (path === '/user' && method === 'PUT') return putUser(req);
+    if (path === '/recover' && method === 'POST') return recover(req, search);
+    if (path === '/logout' && method === 'POST') {
+      const { user, sessionId } = await currentUser(req);
+      const scope = search.get('scope') ?? 'global';
+      if (scope !== 'global' && scope !== 'local' && scope !== 'others') fail(400, 'validation_failed', 'Unsupported logout scope');
+      await tx(() => endSessions(db, user.id, sessionId, scope as 'global' | 'local' | 'others'));
+      return { status: 204, headers: API_VERSION_HEADERS };
+    }
+    if (path === '/health' && method === 'GET') return ok({ version: 'local', name: 'GoTrue (local stand-in)', description: 'Serves the part of the Supabase Auth API the site uses.' });
+    return fail(404, 'not_found', `The local auth API does not serve ${method} /auth/v1${path}.`);
+  }
+
+  return async function handleAuth(req: IncomingMessage, path: string, search: URLSearchParams): Promise<AuthAnswer> {
+    try {
+      return await route(req, path, search);
+    } catch (error) {
+      if (error instanceof AuthProblem) return error.answer();
+      console.error('Local auth failed:', error);
+      return new AuthProblem(500, 'unexpected_failure', 'Unexpected failure, please check the terminal running the local backend.').answer();
+    }
+  };
+}

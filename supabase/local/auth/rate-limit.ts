@@ -1,0 +1,25 @@
+/** Fixed-window counters in memory: enough for one local server, and reset by a restart like GoTrue's. */
+export class RateLimiter {
+  private readonly windows = new Map<string, { count: number; resetsAt: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one attempt for each key; false when any of them is over its limit. */
+  allow(...keys: string[]): boolean {
+    const now = Date.now();
+    let allowed = true;
+    for (const key of keys) {
+      let window = this.windows.get(key);
+      if (!window || window.resetsAt <= now) {
+        window = { count: 0, resetsAt: now + this.windowMs };
+        this.windows.set(key, window);
+      }
+      window.count += 1;
+      if (window.count > this.limit) allowed = false;
+    }
+    return allowed;
+  }
+}

@@ -1,0 +1,112 @@
+/** auth.users rows and the User JSON GoTrue answers with. */
+import { randomUUID } from 'node:crypto';
+import type { SqlClient } from '../migrate.ts';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | string | null;
+  confirmation_sent_at: Date | string | null;
+  recovery_sent_at: Date | string | null;
+  last_sign_in_at: Date | string | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
+
+const iso = (value: Date | string | null) => (value === null ? undefined : new Date(value).toISOString());
+
+export function userJson(row: UserRow) {
+  const identity = {
+    identity_id: row.id,
+    id: row.id,
+    user_id: row.id,
+    identity_data: { sub: row.id, email: row.email, email_verified: row.email_confirmed_at !== null, ...row.raw_user_meta_data },
+    provider: 'email',
+    email: row.email,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+  };
+  return {
+    id: row.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: row.email,
+    phone: '',
+    email_confirmed_at: iso(row.email_confirmed_at),
+    confirmed_at: iso(row.email_confirmed_at),
+    confirmation_sent_at: iso(row.confirmation_sent_at),
+    recovery_sent_at: iso(row.recovery_sent_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    app_metadata: row.raw_app_meta_data,
+    user_metadata: row.raw_user_meta_data,
+    identities: [identity],
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    is_anonymous: false,
+  };
+}
+
+/**
+ * What GoTrue answers when someone signs up again with a confirmed address: a user that does not exist,
+ * so the answer does not reveal who has an account.
+ */
+export function decoyUserJson(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return { id: randomUUID(), aud: 'authenticated', role: 'authenticated', email, phone: '', confirmation_sent_at: now, app_metadata: EMAIL_APP_METADATA, user_metadata: data, identities: [], created_at: now, updated_at: now, is_anonymous: false };
+}
+
+const COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
+
+export async function userByEmail(db: SqlClient, email: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`select ${COLUMNS} from auth.users where lower(email) = lower($1)`, [email])).rows[0];
+}
+
+export async function userById(db: SqlClient, id: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`select ${COLUMNS} from auth.users where id = $1`, [id])).rows[0];
+}
+
+/** The user whose pending link token (stored hashed) this is, if it has not expired. */
+export async function userByLinkToken(db: SqlClient, kind: 'confirmation' | 'recovery', tokenHash: string, maxAgeSeconds: number): Promise<UserRow | undefined> {
+  const column = kind === 'confirmation' ? 'confirmation' : 'recovery';
+  return (
+    await db.query<UserRow>(
+      `select ${COLUMNS} from auth.users where ${column}_token = $1 and ${column}_sent_at > now() - make_interval(secs => $2)`,
+      [tokenHash, maxAgeSeconds],
+    )
+  ).rows[0];
+}
+
+/** A new email user; unconfirmed until they follow the link mailed to them (unless confirmations are off). */
+export async function insertUser(db: SqlClient, user: { email: string; passwordHash: string; data: Record<string, unknown>; confirmed: boolean }): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at)
+     values ($1, $2, $3, $4, case when $5::boolean then now() end)
+     returning ${COLUMNS}`,
+    [user.email, user.passwordHash, JSON.stringify(EMAIL_APP_METADATA), JSON.stringify(user.data), user.confirmed],
+  );
+  return rows[0]!;
+}
+
+export async function updateUser(db: SqlClient, id: string, changes: Partial<Record<'encrypted_password' | 'confirmation_token' | 'recovery_token' | 'raw_user_meta_data', string | null>> & { confirm?: boolean; signedIn?: boolean; confirmationSent?: boolean; recoverySent?: boolean }): Promise<UserRow> {
+  const sets: string[] = ['updated_at = now()'];
+  const values: unknown[] = [id];
+  for (const column of ['encrypted_password', 'confirmation_token', 'recovery_token', 'raw_user_meta_data'] as const) {
+    if (column in changes) {
+      values.push(changes[column]);
+      sets.push(`${column} = $${values.length}${column === 'raw_user_meta_data' ? '::jsonb' : ''}`);
+    }
+  }
+  if (changes.confirm) sets.push('email_confirmed_at = coalesce(email_confirmed_at, now())');
+  if (changes.signedIn) sets.push('last_sign_in_at = now()');
+  if (changes.confirmationSent) sets.push('confirmation_sent_at = now()');
+  if (changes.recoverySent) sets.push('recovery_sent_at = now()');
+  const { rows } = await db.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, values);
+  return rows[0]!;
+}

@@ -1,0 +1,321 @@
+import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import type { AuthConfig } from '../../supabase/local/auth/config';
+import { startGateway, type Gateway } from '../../supabase/local/gateway';
+import { startInbox, type Inbox } from '../../supabase/local/inbox';
+import { localKeys } from '../../supabase/local/keys';
+import { ENGINES, freshDatabase, type Db } from '../db/database';
+import { testAuth } from './auth-settings';
+
+const SITE = 'http://localhost:3000';
+const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
+const noFunctions = { functions: new Map(), close: async () => {} };
+
+describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
+  let db: Db;
+  let inbox: Inbox;
+  let gateway: Gateway;
+  let api: string;
+  let anon: string;
+  let serviceRole: string;
+  let counter = 0;
+
+  const client = (): SupabaseClient => createClient(api, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
+  const newEmail = () => `visitor${++counter}.${engine}@example.org`;
+
+  async function startApi(overrides: Partial<AuthConfig> = {}) {
+    const started = await startGateway({ functions: noFunctions, db, auth: testAuth(inbox.smtpPort, { siteUrl: SITE, ...overrides }), port: 0 });
+    return { gateway: started, url: `http://127.0.0.1:${started.port}` };
+  }
+
+  /** The link in the newest auth email to `email`. */
+  function linkFor(email: string, subject: string): string {
+    const message = inbox.messages.find((m) => m.to.includes(email) && m.subject === subject);
+    expect(message, `an email "${subject}" to ${email}`).toBeDefined();
+    return message!.text!.match(/https?:\/\/\S+/)![0];
+  }
+
+  async function follow(link: string): Promise<URLSearchParams> {
+    const response = await fetch(link.replace('http://localhost:', 'http://127.0.0.1:'), { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.origin).toBe(SITE);
+    return new URLSearchParams(location.hash.slice(1));
+  }
+
+  async function confirmedUser(password = 'correct horse 1') {
+    const email = newEmail();
+    const { error } = await client().auth.signUp({ email, password, options: { data: profile } });
+    expect(error).toBeNull();
+    await follow(linkFor(email, 'Confirm Your Signup'));
+    return { email, password };
+  }
+
+  async function rows(table: string) {
+    const response = await fetch(`${api}/rest/v1/${table}?select=*`, { headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}` } });
+    return (await response.json()) as Record<string, unknown>[];
+  }
+
+  beforeAll(async () => {
+    db = await freshDatabase(engine);
+    ({ anon, serviceRole } = await localKeys());
+    inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
+    ({ gateway, url: api } = await startApi());
+  }, 60_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await inbox?.close();
+    await db?.close();
+  });
+  beforeEach(() => {
+    inbox.messages.length = 0;
+  });
+
+  it('signs up with confirmation on: the bare user, the profile row, and a confirmation email', async () => {
+    const email = newEmail();
+    const { data, error } = await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile, emailRedirectTo: `${SITE}/` } });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: profile, app_metadata: { provider: 'email', providers: ['email'] } });
+    expect(data.user!.identities).toHaveLength(1);
+    expect(data.user!.email_confirmed_at).toBeUndefined();
+    expect(inbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    expect(linkFor(email, 'Confirm Your Signup')).toMatch(/\/auth\/v1\/verify\?token=[\w-]+&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000%2F$/);
+    // The database trigger made the client row from the sign-up data; the password is nowhere in it.
+    const client_ = (await rows('clients')).find((r) => r.email === email);
+    expect(client_).toMatchObject({ user_id: data.user!.id, name: 'Ana Ruiz', company: 'Casa Verde', zip: '78701' });
+    expect(JSON.stringify(client_)).not.toContain('correct horse');
+  });
+
+  it('refuses to sign in before the email is confirmed, then the link signs the visitor in', async () => {
+    const email = newEmail();
+    await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });
+    const before = await client().auth.signInWithPassword({ email, password: 'correct horse 1' });
+    expect(before.error).toBeInstanceOf(AuthApiError);
+    expect(before.error).toMatchObject({ code: 'email_not_confirmed', status: 400, message: 'Email not confirmed' });
+
+    const fragment = await follow(linkFor(email, 'Confirm Your Signup'));
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('token_type')).toBe('bearer');
+    expect(fragment.get('expires_in')).toBe('3600');
+    const signedIn = client();
+    const { data, error } = await signedIn.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+    expect(data.user!.email_confirmed_at).toBeTruthy();
+    expect((decodeJwt(fragment.get('access_token')!).amr as { method: string }[])[0]!.method).toBe('otp');
+
+    // A link works once.
+    const again = await follow(linkFor(email, 'Confirm Your Signup'));
+    expect(Object.fromEntries(again)).toMatchObject({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+  });
+
+  it('signs in with a password: a session with GoTrue claims, and RLS sees the user', async () => {
+    const { email, password } = await confirmedUser();
+    const signedIn = client();
+    const { data, error } = await signedIn.auth.signInWithPassword({ email, password });
+    expect(error).toBeNull();
+    expect(data.session).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email } });
+    const claims = decodeJwt(data.session!.access_token);
+    expect(claims).toMatchObject({ sub: data.user!.id, aud: 'authenticated', role: 'authenticated', aal: 'aal1', email, is_anonymous: false, iss: `${api.replace('127.0.0.1', 'localhost')}/auth/v1` });
+    for (const claim of ['iss', 'sub', 'aud', 'exp', 'iat', 'role', 'aal', 'session_id']) expect(claims[claim], claim).toBeDefined();
+
+    const mine = await signedIn.from('clients').select('email, name');
+    expect(mine.error).toBeNull();
+    expect(mine.data).toEqual([{ email, name: 'Ana Ruiz' }]);
+    // Visitors see no profiles (refused outright here; hosted Supabase's default grants make it an empty list).
+    const asVisitor = await client().from('clients').select('email');
+    expect(asVisitor.data ?? []).toEqual([]);
+  });
+
+  it('answers a wrong password and an unknown email alike: invalid_credentials', async () => {
+    const { email } = await confirmedUser();
+    for (const attempt of [{ email, password: 'wrong password!' }, { email: 'nobody@example.org', password: 'wrong password!' }]) {
+      const { data, error } = await client().auth.signInWithPassword(attempt);
+      expect(data.session).toBeNull();
+      expect(error).toMatchObject({ name: 'AuthApiError', code: 'invalid_credentials', status: 400, message: 'Invalid login credentials' });
+    }
+  });
+
+  it('refuses passwords under 8 characters with weak_password, and bad emails with validation_failed', async () => {
+    const weak = await client().auth.signUp({ email: newEmail(), password: 'short1' });
+    expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+    expect(weak.error).toMatchObject({ code: 'weak_password', status: 422, message: 'Password should be at least 8 characters.', reasons: ['length'] });
+    const invalid = await client().auth.signUp({ email: "x' or 1=1 --", password: 'correct horse 1' });
+    expect(invalid.error).toMatchObject({ code: 'validation_failed', status: 400, message: 'Unable to validate email address: invalid format' });
+    expect(inbox.messages).toHaveLength(0);
+  });
+
+  it('answers a second sign-up for a confirmed email with a decoy user and sends nothing', async () => {
+    const { email } = await confirmedUser();
+    inbox.messages.length = 0;
+    const before = (await rows('clients')).length;
+    const { data, error } = await client().auth.signUp({ email, password: 'another pass 1', options: { data: profile } });
+    expect(error).toBeNull();
+    expect(data.user!.identities).toEqual([]);
+    expect(inbox.messages).toHaveLength(0);
+    expect((await rows('clients')).length).toBe(before);
+    const stillOld = await client().auth.signInWithPassword({ email, password: 'another pass 1' });
+    expect(stillOld.error?.code).toBe('invalid_credentials');
+  });
+
+  it('rotates refresh tokens and refuses a used one, ending that session', async () => {
+    const quick = await startApi({ refreshTokenReuseSeconds: 0 });
+    try {
+      const { email, password } = await confirmedUser();
+      const c = createClient(quick.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
+      const first = (await c.auth.signInWithPassword({ email, password })).data.session!;
+      const refreshed = await c.auth.refreshSession({ refresh_token: first.refresh_token });
+      expect(refreshed.error).toBeNull();
+      const second = refreshed.data.session!;
+      expect(second.refresh_token).not.toBe(first.refresh_token);
+      expect(decodeJwt(second.access_token).session_id).toBe(decodeJwt(first.access_token).session_id);
+
+      const reused = await c.auth.refreshSession({ refresh_token: first.refresh_token });
+      expect(reused.error).toMatchObject({ code: 'refresh_token_already_used', status: 400 });
+      // Someone replayed a token: the whole session ends, including the token handed out after it.
+      const after = await c.auth.refreshSession({ refresh_token: second.refresh_token });
+      expect(after.error).toMatchObject({ status: 400 });
+      const unknown = await c.auth.refreshSession({ refresh_token: 'not-a-token' });
+      expect(unknown.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
+    } finally {
+      await quick.gateway.close();
+    }
+  });
+
+  it('gives a retried refresh the same new token within the reuse interval', async () => {
+    const { email, password } = await confirmedUser();
+    const c = client();
+    const first = (await c.auth.signInWithPassword({ email, password })).data.session!;
+    const a = await c.auth.refreshSession({ refresh_token: first.refresh_token });
+    const b = await c.auth.refreshSession({ refresh_token: first.refresh_token });
+    expect(b.error).toBeNull();
+    expect(b.data.session!.refresh_token).toBe(a.data.session!.refresh_token);
+  });
+
+  it('reads and updates the user, refusing the same password and a weak one', async () => {
+    const { email, password } = await confirmedUser();
+    const c = client();
+    await c.auth.signInWithPassword({ email, password });
+    const { data: current } = await c.auth.getUser();
+    expect(current.user!.email).toBe(email);
+
+    expect((await c.auth.updateUser({ password })).error).toMatchObject({ code: 'same_password', status: 422 });
+    expect((await c.auth.updateUser({ password: 'tiny' })).error).toMatchObject({ code: 'weak_password', status: 422 });
+    const changed = await c.auth.updateUser({ password: 'a brand new pass' });
+    expect(changed.error).toBeNull();
+    expect(changed.data.user!.email).toBe(email);
+    expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe('invalid_credentials');
+    expect((await client().auth.signInWithPassword({ email, password: 'a brand new pass' })).error).toBeNull();
+  });
+
+  it('signs out: the session ends on the server and its access token no longer reads the user', async () => {
+    const { email, password } = await confirmedUser();
+    const c = client();
+    const session = (await c.auth.signInWithPassword({ email, password })).data.session!;
+    expect((await c.auth.signOut()).error).toBeNull();
+    const response = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${session.access_token}` } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'session_not_found' });
+    expect((await client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toMatchObject({ status: 400 });
+  });
+
+  it('protects /user: no token 401 no_authorization, the anon key or a forged token 403 bad_jwt', async () => {
+    const none = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon } });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ code: 'no_authorization' });
+    for (const token of [anon, `${anon.slice(0, -4)}AAAA`]) {
+      const bad = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
+      expect(bad.status).toBe(403);
+      expect(await bad.json()).toMatchObject({ code: 'bad_jwt' });
+    }
+  });
+
+  it('resets a password: the same answer for any email, a link that signs in for recovery, then a new password', async () => {
+    const { email } = await confirmedUser();
+    inbox.messages.length = 0;
+    const known = await client().auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/?reset=1` });
+    const unknown = await client().auth.resetPasswordForEmail('nobody@example.org', { redirectTo: `${SITE}/` });
+    expect(known).toEqual({ data: {}, error: null });
+    expect(unknown).toEqual({ data: {}, error: null });
+    expect(inbox.messages.map((m) => m.to)).toEqual([[email]]);
+
+    const fragment = await follow(linkFor(email, 'Reset Your Password'));
+    expect(fragment.get('type')).toBe('recovery');
+    const c = client();
+    await c.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
+    expect((await c.auth.updateUser({ password: 'recovered pass 1' })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password: 'recovered pass 1' })).error).toBeNull();
+  });
+
+  it('sends links back to the site only: an unknown redirect_to falls back to site_url', async () => {
+    const email = newEmail();
+    await client().auth.signUp({ email, password: 'correct horse 1', options: { emailRedirectTo: 'https://evil.example/steal' } });
+    const link = linkFor(email, 'Confirm Your Signup');
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE);
+    const response = await fetch(link.replace('http://localhost:', 'http://127.0.0.1:').replace(/redirect_to=[^&]+/, 'redirect_to=https%3A%2F%2Fevil.example'), { redirect: 'manual' });
+    expect(response.headers.get('location')!.startsWith(`${SITE}#`)).toBe(true);
+  });
+
+  it('keeps nothing when the confirmation email cannot be sent, and says why in the terminal', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const noMail = await startGateway({ functions: noFunctions, db, auth: { ...testAuth(1, { siteUrl: SITE }) }, port: 0 });
+    try {
+      const email = newEmail();
+      const c = createClient(`http://127.0.0.1:${noMail.port}`, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+      const { error } = await c.auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });
+      expect(error).toMatchObject({ status: 500 });
+      expect((await rows('clients')).some((r) => r.email === email)).toBe(false);
+      expect(logged.mock.calls.map(String)).toEqual([`Auth email to ${email} not sent: connect ECONNREFUSED 127.0.0.1:1`]);
+      // Nothing half-made blocks a later attempt once mail works.
+      expect((await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } })).data.user!.identities).toHaveLength(1);
+    } finally {
+      await noMail.close();
+    }
+  });
+
+  it('rate-limits sign-in per IP address and per email with 429 over_request_rate_limit', async () => {
+    const strict = await startApi({ signInsPerFiveMinutes: 3 });
+    try {
+      const c = createClient(strict.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+      const codes: (string | undefined)[] = [];
+      for (let i = 0; i < 4; i++) codes.push((await c.auth.signInWithPassword({ email: 'target@example.org', password: `guess ${i} guess` })).error?.code);
+      expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'over_request_rate_limit']);
+      const limited = await c.auth.signInWithPassword({ email: 'other@example.org', password: 'guess guess' });
+      expect(limited.error).toMatchObject({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' });
+      const recover = await c.auth.resetPasswordForEmail('target@example.org');
+      expect(recover.error).toMatchObject({ status: 429 });
+    } finally {
+      await strict.gateway.close();
+    }
+  });
+
+  it('answers hostile or malformed input with 4xx JSON and changes nothing', async () => {
+    const users = (await rows('clients')).length;
+    const post = (path: string, body: string) => fetch(`${api}/auth/v1${path}`, { method: 'POST', headers: { apikey: anon, 'Content-Type': 'application/json' }, body });
+    const cases: [string, string, number][] = [
+      ['/signup', 'not json', 400],
+      ['/signup', JSON.stringify({ email: 'a@example.org', password: 12345678 }), 400],
+      ['/signup', JSON.stringify({ email: ['a@example.org'], password: 'correct horse 1' }), 400],
+      ['/signup', JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(200_000) }), 413],
+      ['/token?grant_type=password', JSON.stringify({ email: "' or 1=1; drop table auth.users; --", password: "' or '1'='1" }), 400],
+      ['/token?grant_type=client_credentials', '{}', 400],
+      ['/token?grant_type=refresh_token', '{}', 400],
+    ];
+    for (const [path, body, status] of cases) {
+      const response = await post(path, body);
+      expect(response.status, `${path} ${body.slice(0, 40)}`).toBe(status);
+      expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      expect(await response.json()).toBeTypeOf('object');
+    }
+    expect((await rows('clients')).length).toBe(users);
+  });
+
+  it('exposes the API version header to browsers, so error codes reach the site', async () => {
+    const response = await fetch(`${api}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { Origin: SITE, apikey: anon, 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","password":"nope nope"}' });
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
