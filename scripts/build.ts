@@ -11,6 +11,7 @@ import type * as ServerModule from '../src/entry-server.tsx';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
+import { localSiteEnv } from './lib/local-backend.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -22,6 +23,9 @@ type ServerEntry = typeof ServerModule;
 
 async function main() {
   const started = performance.now();
+  // Without a hosted project the site is built for the local backend (`npm start`).
+  if (!process.env.VITE_SUPABASE_URL) Object.assign(process.env, await localSiteEnv());
+  console.log(`Building for the backend at ${process.env.VITE_SUPABASE_URL}`);
   await rm(dist, { recursive: true, force: true });
   await build({ root, logLevel: 'warn' });
   await build({

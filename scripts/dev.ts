@@ -5,14 +5,26 @@
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { startLocalStack } from '../supabase/local/stack.ts';
+import { localBackend, localSiteEnv } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 
 const root = join(import.meta.dirname, '..');
 
+const sitePort = Number(process.env.PORT ?? 3000);
+
 runUntilStopped(async (closers) => {
-  const stack = process.env.VITE_SUPABASE_URL ? null : await startLocalStack(join(root, '.supabase-local'));
+  const hosted = process.env.VITE_SUPABASE_URL;
+  const stack = hosted
+    ? null
+    : await startLocalStack(localBackend.dataDir, {
+        api: localBackend.apiPort,
+        inboxHttp: localBackend.inboxHttpPort,
+        inboxSmtp: localBackend.inboxSmtpPort,
+        siteUrl: `http://localhost:${sitePort}`,
+      });
   if (stack) closers.push(stack.close);
-  const vite = await createServer({ root, server: { port: Number(process.env.PORT ?? 3000) } });
+  if (!hosted) Object.assign(process.env, await localSiteEnv());
+  const vite = await createServer({ root, server: { port: sitePort, strictPort: true } });
   await vite.listen();
   closers.push(() => vite.close());
   return [`Site (dev)    ${vite.resolvedUrls?.local[0] ?? 'http://localhost:3000'}`, ...(stack?.summary ?? [])];

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startLocalStack } from '../supabase/local/stack.ts';
+import { localBackend, localSiteEnv } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
@@ -13,11 +14,18 @@ const root = join(import.meta.dirname, '..');
 const sitePort = Number(process.env.PORT ?? 3000);
 
 runUntilStopped(async (closers) => {
-  const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit' });
+  const hosted = process.env.VITE_SUPABASE_URL;
+  const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...(hosted ? {} : await localSiteEnv()) } });
   if (build.status !== 0) throw new Error('The build failed; the site was not started.');
 
-  const hosted = process.env.VITE_SUPABASE_URL;
-  const stack = hosted ? null : await startLocalStack(join(root, '.supabase-local'));
+  const stack = hosted
+    ? null
+    : await startLocalStack(localBackend.dataDir, {
+        api: localBackend.apiPort,
+        inboxHttp: localBackend.inboxHttpPort,
+        inboxSmtp: localBackend.inboxSmtpPort,
+        siteUrl: `http://localhost:${sitePort}`,
+      });
   if (stack) closers.push(stack.close);
 
   const site = createSiteServer(join(root, 'dist'), { apiOrigin: stack?.apiUrl ?? hosted });

@@ -84,6 +84,8 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  uiSchema: ${json(form.ui.json).replaceAll('\n', '\n  ')},`,
         `  messages: ${json(form.messages.json).replaceAll('\n', '\n  ')},`,
         '  validators,',
+        `  table: ${JSON.stringify(registry[form.name]?.table ?? null)},`,
+        `  notification: ${registry[form.name]?.notification ? JSON.stringify({ formType: registry[form.name]!.notification!.formType }) : 'null'},`,
         steps ? `  steps: [\n${stepEntries.join('\n')}\n  ],` : '  steps: null,',
         '};',
         '',

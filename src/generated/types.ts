@@ -143,3 +143,25 @@ export interface SignUpDetails {
    */
   zip: string;
 }
+
+/** Data of schemas/forgot-password.schema.json. */
+/**
+ * Asks for a password reset link: the auth service emails it if the address has an account.
+ */
+export interface PasswordResetRequest {
+  /**
+   * Email
+   */
+  email: string;
+}
+
+/** Data of schemas/new-password.schema.json. */
+/**
+ * Shown after a visitor follows a password reset link; the auth service stores the new password.
+ */
+export interface NewPassword {
+  /**
+   * New Password
+   */
+  password: string;
+}

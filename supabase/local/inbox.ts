@@ -2,9 +2,12 @@
  * The local mail inbox, like the one `supabase start` gives: a real SMTP server that auth emails and
  * send-form-notification deliver to, a page listing what arrived, and a JSON API for tests.
  *   SMTP  localhost:54325       HTTP  http://localhost:54324  (page), /api/v1/messages (JSON)
+ *
+ * Like Mailpit's "chaos" feature, PUT /api/v1/chaos {"Recipient": {"ErrorCode": 451, "Probability": 100}}
+ * makes the SMTP server refuse recipients, so a failed email can be tried for real; Probability 0 ends it.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -70,9 +73,43 @@ function listen(server: { listen: (port: number, host: string, cb: () => void) =
   });
 }
 
+/** Refusals on demand: how often (0–100 %) a recipient is refused, and with which SMTP code. */
+interface Chaos {
+  Recipient: { ErrorCode: number; Probability: number };
+}
+
+function parseChaos(text: string): Chaos | null {
+  try {
+    const trigger = (JSON.parse(text) as Partial<Chaos>).Recipient;
+    const { ErrorCode, Probability } = trigger ?? {};
+    if (Number.isInteger(ErrorCode) && ErrorCode! >= 400 && ErrorCode! <= 599 && typeof Probability === 'number' && Probability >= 0 && Probability <= 100) {
+      return { Recipient: { ErrorCode: ErrorCode!, Probability } };
+    }
+  } catch {
+    // answered below
+  }
+  return null;
+}
+
+async function bodyOf(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > 10_000) break;
+  }
+  return text;
+}
+
 export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): Promise<Inbox> {
   const messages: InboxMessage[] = [];
+  let chaos: Chaos = { Recipient: { ErrorCode: 451, Probability: 0 } };
   const smtp = new SMTPServer({
+    onRcptTo(address, _session, callback) {
+      const { ErrorCode, Probability } = chaos.Recipient;
+      if (Math.random() * 100 >= Probability) return callback();
+      const refusal = Object.assign(new Error(`${address.address}: refused by the local inbox (chaos mode)`), { responseCode: ErrorCode });
+      return callback(refusal);
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     banner: 'Local development inbox',
@@ -110,6 +147,16 @@ export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): P
     if (url.pathname === '/api/v1/messages' && req.method === 'DELETE') {
       messages.length = 0;
       return send(200, 'application/json', '{"ok":true}');
+    }
+    if (url.pathname === '/api/v1/chaos' && req.method === 'GET') return send(200, 'application/json', JSON.stringify(chaos));
+    if (url.pathname === '/api/v1/chaos' && req.method === 'PUT') {
+      void bodyOf(req).then((text) => {
+        const next = parseChaos(text);
+        if (!next) return send(400, 'application/json', JSON.stringify({ error: 'Send {"Recipient": {"ErrorCode": 400-599, "Probability": 0-100}}.' }));
+        chaos = next;
+        send(200, 'application/json', JSON.stringify(chaos));
+      });
+      return;
     }
     if (url.pathname === '/' && req.method === 'GET') return send(200, 'text/html; charset=utf-8', listPage(messages));
     const found = url.pathname.startsWith('/messages/') ? messages.find((m) => m.id === url.pathname.slice('/messages/'.length)) : undefined;

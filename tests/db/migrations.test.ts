@@ -117,6 +117,20 @@ describe.each(ENGINES)('on %s', (engine) => {
       }
     });
 
+    it('caps each email address at 5 inquiries and 5 assessments an hour, whoever sends them', async () => {
+      for (const [table, row, column] of [['contact_submissions', contact, 'email'], ['assessment_responses', assessment, 'contact_email']] as const) {
+        const flood = { ...row, [column]: 'Flood@Example.org' };
+        // Five earlier submissions, saved for good (`as` rolls its own work back).
+        for (let i = 0; i < 5; i++) await insert(table, { ...flood, [column]: i % 2 ? 'flood@example.org' : 'FLOOD@example.org' });
+        await expectRefused(as(db, 'anon', null, () => insert(table, flood)), 'P0001');
+        await expect(as(db, 'anon', null, () => insert(table, flood))).rejects.toThrow('Too many submissions from flood@example.org in the last hour. Please try again later or email us directly.');
+        // Another address is not affected, and an hour later the address may write again.
+        await as(db, 'anon', null, () => insert(table, { ...row, [column]: 'someone.else@example.org' }));
+        await db.query(`update public.${table} set created_at = now() - interval '61 minutes' where lower(${column}) = 'flood@example.org'`);
+        await as(db, 'anon', null, () => insert(table, flood));
+      }
+    });
+
     it('creates the client profile from the sign-up metadata, in the same transaction', async () => {
       const { rows } = await db.query<{ user_id: string; email: string; company: string }>('select user_id, email, company from public.clients order by email');
       expect(rows).toEqual([

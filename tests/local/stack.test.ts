@@ -47,6 +47,24 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     expect(message).toContain('<iframe sandbox=""');
   });
 
+  it('delivers nothing while the inbox refuses mail (chaos), so the function answers 502, then delivers again', async () => {
+    const inboxApi = `http://127.0.0.1:${inbox.httpPort}/api/v1`;
+    const chaos = (Probability: number) => fetch(`${inboxApi}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability } }) });
+    await fetch(`${inboxApi}/messages`, { method: 'DELETE' });
+    expect((await chaos(100)).status).toBe(200);
+    try {
+      const refused = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+      expect(refused.error).toBeInstanceOf(FunctionsHttpError);
+      expect((refused.error as FunctionsHttpError).context.status).toBe(502);
+      expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(0);
+    } finally {
+      await chaos(0);
+    }
+    expect((await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } })).error).toBeNull();
+    expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(1);
+    expect((await fetch(`${inboxApi}/chaos`, { method: 'PUT', body: '{"Recipient": {"ErrorCode": 200}}' })).status).toBe(400);
+  });
+
   it('passes a function error through, so the client reports FunctionsHttpError with the JSON body', async () => {
     const { data, error } = await client().functions.invoke('send-form-notification', { body: { payload: {}, formType: 'Contact Inquiry' } });
     expect(data).toBeNull();

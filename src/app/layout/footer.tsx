@@ -11,7 +11,7 @@ import classes from './footer.module.css';
 const socialIcons = { facebook: 'facebook', linkedin: 'linkedin', twitter: 'x' } as const;
 
 export function Footer() {
-  const { user, openAuthDialog } = useAccount();
+  const { user, loading, openAuthDialog } = useAccount();
   const { footer, site } = shell;
   return (
     <footer className={classes.footer}>
@@ -41,7 +41,7 @@ export function Footer() {
               {site.email}
             </Anchor>
             <p className={classes.muted}>{footer.newsletter}</p>
-            {!user && (
+            {!user && !loading && (
               <Anchor component="button" type="button" onClick={() => openAuthDialog('sign-in')} className={classes.link} ta="left">
                 Sign In
               </Anchor>

@@ -29,6 +29,10 @@ export interface FormDefinition {
   uiSchema: UiSchema;
   messages: FormMessages;
   validators: ValidatorFunctions;
+  /** The table a submission is saved in (schemas/forms.json), or null when it is not stored. */
+  table: string | null;
+  /** The formType send-form-notification emails staff under, or null when staff are not told. */
+  notification: { formType: string } | null;
   /** Wizard steps, in order, or null for a single-page form. */
   steps: FormStep[] | null;
 }

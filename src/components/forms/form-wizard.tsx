@@ -1,6 +1,7 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import type { FormDefinition } from './form-definition';
+import { useHoneypot } from './honeypot';
 import { normalise, type FormData } from './normalise';
 import { SchemaForm } from './schema-form';
 import { SubmitButton, useHydrated } from './submit-button';
@@ -34,7 +35,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
   const restore = useCallback((saved: WizardState) => setState(saved), []);
   useDraft(draftKey, state, restore, isBlank);
   // Back to an empty step 1, which also drops the draft.
-  const { busy, submit } = useSubmission(onSubmit, () => goTo(0, {}));
+  const honeypot = useHoneypot();
+  const { busy, submit } = useSubmission(onSubmit, () => goTo(0, {}), honeypot.isBot);
 
   const steps = form.steps;
   const index = Math.min(state.step, steps.length - 1);
@@ -74,6 +76,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) 
           else goTo(index + 1, data);
         }}
       >
+        {honeypot.field}
         <Group justify="space-between" mt="xl">
           <Button type="button" variant="default" disabled={index === 0 || busy} onClick={() => goTo(index - 1, state.data)}>
             Previous

@@ -2,36 +2,73 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Anchor, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { shell } from 'virtual:site-shell';
-import { notConnectedYet } from '../../components/forms/not-connected';
+import type { FormDefinition } from '../../components/forms/form-definition';
 import type { FormData } from '../../components/forms/normalise';
 import { SchemaForm } from '../../components/forms/schema-form';
 import { SubmitButton } from '../../components/forms/submit-button';
-import { useSubmission, type SubmitHandler } from '../../components/forms/use-submission';
+import { useSubmission } from '../../components/forms/use-submission';
+import { forgotPasswordForm } from '../../generated/forms/forgot-password';
+import { newPasswordForm } from '../../generated/forms/new-password';
 import { signInForm } from '../../generated/forms/sign-in';
 import { signUpForm } from '../../generated/forms/sign-up';
-import type { SignInCredentials, SignUpDetails } from '../../generated/types';
-import { useAccount } from './account-context';
+import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
+import { useAccount, type AccountContextValue, type AuthMode } from './account-context';
 
-const modes = {
-  'sign-in': { form: signInForm, switchPrompt: "Don't have an account?", switchLabel: 'Create Account' },
-  'sign-up': { form: signUpForm, switchPrompt: 'Already have an account?', switchLabel: 'Sign In' },
-} as const;
-
-// Accounts go live with the auth backend; until then the dialog says so and keeps what was typed.
-const signIn: SubmitHandler<SignInCredentials> = notConnectedYet(shell.site.email);
-const signUp: SubmitHandler<SignUpDetails> = notConnectedYet(shell.site.email);
-
-/** The sign-in / create-account dialog every page carries, its forms rendered from schemas/. */
-export default function AuthDialog() {
-  const { showAuthDialog, authMode, closeAuthDialog, setAuthMode } = useAccount();
-  const [data, setData] = useState<FormData>({});
-  const { form, switchPrompt, switchLabel } = modes[authMode];
+interface ModeSpec {
+  form: FormDefinition;
+  intro: string;
+  /** The links under the form: text before the link, the link's label, and the mode it opens. */
+  links: { prompt: string; label: string; mode: AuthMode }[];
   // The schema's validator has checked the data, so it has the shape of the mode's generated type.
+  send: (account: AccountContextValue, data: FormData) => Promise<boolean>;
+}
+
+const ACCOUNT_INTRO = 'An account gives you access to our resources, course materials and your assessment results.';
+
+const modes: Record<AuthMode, ModeSpec> = {
+  'sign-in': {
+    form: signInForm,
+    intro: ACCOUNT_INTRO,
+    links: [
+      { prompt: '', label: 'Forgot password?', mode: 'forgot-password' },
+      { prompt: "Don't have an account?", label: 'Create Account', mode: 'sign-up' },
+    ],
+    send: (account, data) => account.signIn(data as unknown as SignInCredentials),
+  },
+  'sign-up': {
+    form: signUpForm,
+    intro: ACCOUNT_INTRO,
+    links: [{ prompt: 'Already have an account?', label: 'Sign In', mode: 'sign-in' }],
+    send: (account, data) => account.signUp(data as unknown as SignUpDetails),
+  },
+  'forgot-password': {
+    form: forgotPasswordForm,
+    intro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    links: [{ prompt: 'Remembered it?', label: 'Sign In', mode: 'sign-in' }],
+    send: (account, data) => account.requestPasswordReset(data as unknown as PasswordResetRequest),
+  },
+  'new-password': {
+    form: newPasswordForm,
+    intro: 'You followed a password reset link. Choose the new password for your account.',
+    links: [],
+    send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
+  },
+};
+
+/** The account dialog every page carries: sign in, create an account, reset a password; forms from schemas/. */
+export default function AuthDialog() {
+  const account = useAccount();
+  const { showAuthDialog, authMode, closeAuthDialog, setAuthMode } = account;
+  const [data, setData] = useState<FormData>({});
+  const { form, intro, links, send } = modes[authMode];
   const { busy, submit } = useSubmission<FormData>(
-    (valid) => (authMode === 'sign-in' ? signIn(valid as unknown as SignInCredentials) : signUp(valid as unknown as SignUpDetails)),
+    async (valid) => {
+      const done = await send(account, valid);
+      if (done) closeAuthDialog();
+      return { reset: done };
+    },
     () => setData({}),
   );
 
@@ -46,23 +83,22 @@ export default function AuthDialog() {
       styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 750 } }}
     >
       <Stack gap="md">
-        <Text>An account gives you access to our resources, course materials and your assessment results.</Text>
-        <SchemaForm
-          key={authMode}
-          form={form}
-          formData={data}
-          onChange={setData}
-          onValid={(valid) => void submit(valid)}
-          disabled={busy}
-        >
+        <Text>{intro}</Text>
+        <SchemaForm key={authMode} form={form} formData={data} onChange={setData} onValid={(valid) => void submit(valid)} disabled={busy}>
           <SubmitButton uiSchema={form.uiSchema} busy={busy} fullWidth mt="lg" />
         </SchemaForm>
-        <Text size="sm">
-          {switchPrompt}{' '}
-          <Anchor component="button" type="button" onClick={() => setAuthMode(authMode === 'sign-in' ? 'sign-up' : 'sign-in')}>
-            {switchLabel}
-          </Anchor>
-        </Text>
+        {links.length > 0 && (
+          <Group justify="space-between" gap="xs">
+            {links.map(({ prompt, label, mode }) => (
+              <Text size="sm" key={mode}>
+                {prompt && `${prompt} `}
+                <Anchor component="button" type="button" onClick={() => setAuthMode(mode)}>
+                  {label}
+                </Anchor>
+              </Text>
+            ))}
+          </Group>
+        )}
       </Stack>
     </Modal>
   );

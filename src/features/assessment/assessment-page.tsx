@@ -1,16 +1,24 @@
 import { Card, Text } from '@mantine/core';
-import { shell } from 'virtual:site-shell';
 import { FormWizard } from '../../components/forms/form-wizard';
-import { notConnectedYet } from '../../components/forms/not-connected';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
 import { assessmentForm } from '../../generated/forms/assessment';
 import type { AssessmentResponse } from '../../generated/types';
+import { formSubmitter } from '../../lib/backend/submit-form';
 
 if (!assessmentForm.steps) throw new Error('schemas/assessment.steps.json is missing: the assessment is a wizard.');
 const wizard = { ...assessmentForm, steps: assessmentForm.steps };
-const submitAssessment = notConnectedYet(shell.site.email);
+const submitAssessment = formSubmitter<AssessmentResponse>(assessmentForm, {
+  saved: { title: 'Assessment Submitted!', description: 'Your assessment details have been saved' },
+  saveFailed: (message) => ({ title: 'Database Submission Error', description: `There was an error saving your assessment: ${message}`, variant: 'destructive' }),
+  notified: { title: 'Notification Sent!', description: 'An email notification regarding your assessment has also been sent' },
+  notifyFailed: (message) => ({
+    title: 'Notification Error',
+    description: `Your assessment was saved, but we couldn't send the email notification. Error: ${message}`,
+    variant: 'destructive',
+  }),
+});
 
 export default function AssessmentPage({ heading }: { heading: string }) {
   return (

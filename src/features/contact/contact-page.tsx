@@ -1,13 +1,20 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { shell } from 'virtual:site-shell';
 import { CardGrid } from '../../components/card-grid';
-import { notConnectedYet } from '../../components/forms/not-connected';
 import { Icon } from '../../components/icon';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
+import { contactForm } from '../../generated/forms/contact';
+import type { ContactSubmission } from '../../generated/types';
+import { formSubmitter } from '../../lib/backend/submit-form';
 import ContactForm from './contact-form';
 
-const submitContact = notConnectedYet(shell.site.email);
+const submitContact = formSubmitter<ContactSubmission>(contactForm, {
+  saved: { title: 'Sent!', description: 'Your message has been saved' },
+  saveFailed: (message) => ({ title: 'Database Error', description: `Error saving your message: ${message}`, variant: 'destructive' }),
+  notified: { title: 'Email Sent!', description: 'An email has also been sent' },
+  notifyFailed: (message) => ({ title: 'Email Error', description: `Your message was saved, but we couldn't send the email. Error: ${message}`, variant: 'destructive' }),
+});
 
 export default function ContactPage({ heading }: { heading: string }) {
   return (

@@ -9,10 +9,12 @@ import { LinkButton } from '../../components/smart-link';
 import { VideoFacade, youTubeEmbedUrl } from '../../components/video-facade';
 import type { HomeContent } from '../../config/site-types';
 import { TestimonialsSection } from './testimonials-section';
+import { useTestimonials } from './use-testimonials';
 import classes from './home-page.module.css';
 
 export default function HomePage({ heading, content }: { heading: string; content: HomeContent }) {
   const { hero, stats, services, video, testimonials, about, cta } = content;
+  const clientStories = useTestimonials();
   return (
     <>
       <PageHero
@@ -65,7 +67,7 @@ export default function HomePage({ heading, content }: { heading: string; conten
         </div>
       </Section>
 
-      <TestimonialsSection title={testimonials.title} intro={testimonials.intro} testimonials={[]} />
+      <TestimonialsSection title={testimonials.title} intro={testimonials.intro} testimonials={clientStories} />
 
       <Section title={about.title}>
         <CardGrid cols={{ base: 1, md: 2 }} spacing="xl">

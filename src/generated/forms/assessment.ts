@@ -257,6 +257,8 @@ export const assessmentForm: FormDefinition = {
     }
   },
   validators,
+  table: "assessment_responses",
+  notification: {"formType":"Needs Assessment Submission"},
   steps: [
     { title: "Organization Information", fields: ["organization_name","organization_type","mission"], schema: {
       "$id": "assessment_step_1",

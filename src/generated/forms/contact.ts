@@ -116,5 +116,7 @@ export const contactForm: FormDefinition = {
     }
   },
   validators,
+  table: "contact_submissions",
+  notification: {"formType":"Contact Inquiry"},
   steps: null,
 };

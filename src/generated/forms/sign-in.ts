@@ -61,5 +61,7 @@ export const signInForm: FormDefinition = {
     }
   },
   validators,
+  table: null,
+  notification: null,
   steps: null,
 };

@@ -148,5 +148,7 @@ export const signUpForm: FormDefinition = {
     }
   },
   validators,
+  table: "clients",
+  notification: null,
   steps: null,
 };

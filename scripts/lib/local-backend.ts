@@ -1,0 +1,20 @@
+/**
+ * Where the local backend listens, the same ports as `supabase start` unless overridden (the end-to-end
+ * tests run their own on other ports, so a running `npm start` is left alone).
+ */
+import { join } from 'node:path';
+import { localKeys } from '../../supabase/local/keys.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export const localBackend = {
+  apiPort: Number(process.env.SUPABASE_API_PORT ?? 54321),
+  inboxHttpPort: Number(process.env.INBOX_PORT ?? 54324),
+  inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? 54325),
+  dataDir: process.env.SUPABASE_LOCAL_DIR ? join(root, process.env.SUPABASE_LOCAL_DIR) : join(root, '.supabase-local'),
+};
+
+/** The browser's settings for the local backend: its URL and the (public, local-only) anon key. */
+export async function localSiteEnv() {
+  return { VITE_SUPABASE_URL: `http://localhost:${localBackend.apiPort}`, VITE_SUPABASE_ANON_KEY: (await localKeys()).anon };
+}

@@ -1,0 +1,46 @@
+/**
+ * Getting at the backend without slowing the first paint: supabase-js (≈56 KB gzip) is downloaded the
+ * first time something needs it, and the shell can tell from localStorage and the URL whether it does.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { sessionStorageKey } from './settings';
+
+let client: Promise<SupabaseClient> | null = null;
+
+export function loadBackend(): Promise<SupabaseClient> {
+  client ??= import('./client').then((module) => module.supabase);
+  // A failed download (offline) may be retried by the next caller.
+  client.catch(() => (client = null));
+  return client;
+}
+
+/** A session from an earlier visit is stored in this browser. */
+export function hasStoredSession(): boolean {
+  try {
+    return localStorage.getItem(sessionStorageKey) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The page was opened from a link in an auth email: the session, or the reason it failed, is in the URL. */
+export function hasAuthRedirect(): boolean {
+  const params = new URLSearchParams(`${location.hash.slice(1)}&${location.search.slice(1)}`);
+  return params.has('access_token') || params.has('error_description');
+}
+
+/** Runs `work` once the page has loaded and the browser is idle, so the backend never delays what visitors read. */
+export function afterFirstPaint(work: () => void): () => void {
+  let cancelled = false;
+  const idle = () => {
+    if (cancelled) return;
+    if ('requestIdleCallback' in window) requestIdleCallback(() => !cancelled && work(), { timeout: 2000 });
+    else setTimeout(() => !cancelled && work(), 1);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', idle);
+  };
+}

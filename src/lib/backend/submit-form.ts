@@ -1,0 +1,75 @@
+/**
+ * A public form's submission, as spec section 4 orders it: save the row; only if that worked, say so and
+ * ask send-form-notification to email staff; clear the form only once the email went out.
+ *
+ * Sending again after a failed email must not save the row twice, so each submission carries an id made
+ * in the browser: the second insert of the same data hits the primary key, which means "already saved".
+ */
+import type { FormDefinition } from '../../components/forms/form-definition';
+import type { SubmitHandler } from '../../components/forms/use-submission';
+import { showToast, type Toast } from '../../components/toast';
+import { loadBackend } from './load';
+
+export interface SubmissionTexts {
+  saved: Toast;
+  saveFailed: (message: string) => Toast;
+  notified: Toast;
+  notifyFailed: (message: string) => Toast;
+}
+
+interface PostgrestErrorLike {
+  code?: string;
+  message: string;
+}
+
+const isAlreadySaved = (error: PostgrestErrorLike) => error.code === '23505' && /_pkey/.test(error.message);
+
+/** The function's own explanation ({ error }) when it answered, else what the client says. */
+async function functionMessage(error: Error & { context?: unknown }): Promise<string> {
+  const response = error.context;
+  if (response instanceof Response) {
+    const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    if (typeof body?.error === 'string') return body.error;
+  }
+  return error.message;
+}
+
+export function formSubmitter<T extends object>(form: FormDefinition, texts: SubmissionTexts): SubmitHandler<T> {
+  const { table, notification } = form;
+  if (!table || !notification) throw new Error(`schemas/forms.json gives the ${form.id} form no table or notification.`);
+  let pending: { data: string; id: string } | null = null;
+
+  return async (data, { bot }) => {
+    if (bot) {
+      // A filled honeypot: the bot sees exactly what a person would, and nothing is kept or sent.
+      await showToast(texts.saved);
+      await showToast(texts.notified);
+      return { reset: true };
+    }
+    const key = JSON.stringify(data);
+    if (pending?.data !== key) pending = { data: key, id: crypto.randomUUID() };
+
+    let supabase;
+    try {
+      supabase = await loadBackend();
+    } catch (error) {
+      await showToast(texts.saveFailed(error instanceof Error ? error.message : String(error)));
+      return { reset: false };
+    }
+    const { error: saveError } = await supabase.from(table).insert({ id: pending.id, ...data });
+    if (saveError && !isAlreadySaved(saveError)) {
+      await showToast(texts.saveFailed(saveError.message));
+      return { reset: false };
+    }
+    await showToast(texts.saved);
+
+    const { error: notifyError } = await supabase.functions.invoke('send-form-notification', { body: { payload: data, formType: notification.formType } });
+    if (notifyError) {
+      await showToast(texts.notifyFailed(await functionMessage(notifyError)));
+      return { reset: false };
+    }
+    pending = null;
+    await showToast(texts.notified);
+    return { reset: true };
+  };
+}
