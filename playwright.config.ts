@@ -1,9 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium';
+import { E2E_BACKEND } from './tests/e2e/backend';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
-/** End-to-end tests drive the production build (scripts/test.ts builds it first) in Debian's Chromium. */
+/**
+ * End-to-end tests drive `npm start` (production build + the whole local backend) in Debian's Chromium.
+ * Tests that change shared state (the inbox refusing mail, testimonials, accounts) are in tests/e2e/flows
+ * and run one at a time after the others.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
@@ -17,12 +22,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } } }],
+  projects: [
+    { name: 'site', testIgnore: 'flows/**', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } } },
+    {
+      name: 'flows',
+      testMatch: 'flows/**/*.spec.ts',
+      dependencies: ['site'],
+      workers: 1,
+      // Whole journeys: several round trips to the backend and a few toasts that must time out.
+      timeout: 60_000,
+      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } },
+    },
+  ],
   webServer: {
-    command: 'npx tsx scripts/serve.ts',
-    env: { PORT: String(PORT) },
+    command: 'npx tsx scripts/start.ts',
+    env: {
+      PORT: String(PORT),
+      SUPABASE_API_PORT: String(E2E_BACKEND.apiPort),
+      INBOX_PORT: String(E2E_BACKEND.inboxHttpPort),
+      INBOX_SMTP_PORT: String(E2E_BACKEND.inboxSmtpPort),
+      SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir,
+      // Always the local stack in PGlite, whatever the shell has set.
+      VITE_SUPABASE_URL: '',
+      DATABASE_URL: '',
+    },
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 180_000,
   },
 });

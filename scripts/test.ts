@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check the project has, in the order that fails fastest.
- * generated-files check -> lint -> typecheck -> unit and component tests -> production build -> end-to-end tests in Chromium.
+ * generated-files check -> lint -> typecheck -> unit and component tests -> end-to-end tests in Chromium
+ * (against `npm start` on test ports, which builds the site first).
  * Installs Debian's chromium first when it is missing and we may (root with apt-get); otherwise says
  * exactly what to install.
  */
@@ -69,6 +70,5 @@ run('Lint', 'npx', ['eslint', '.']);
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Typecheck edge functions (Deno)', join(root, 'node_modules', '.bin', 'deno'), ['check', '--quiet', '--node-modules-dir=manual', 'supabase/functions/send-form-notification/index.ts']);
 run('Unit, component, database and function tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`]);
-run('Production build', 'npx', ['tsx', 'scripts/build.ts']);
 run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
 printSummary();

@@ -11,7 +11,7 @@ export function Toaster() {
   if (!useToastsRequested()) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications limit={1} position="top-right" zIndex={1000} />
+      <Notifications limit={1} position="bottom-right" zIndex={1000} />
     </Suspense>
   );
 }

@@ -24,7 +24,9 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: string) {
   const upstream = forward({ host: '127.0.0.1', port, path, method: req.method, headers: { ...req.headers, host: `127.0.0.1:${port}` } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...CORS });
+    // The function answers CORS itself too; the gateway's headers replace its, or browsers see two values.
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith('access-control-')));
+    res.writeHead(answer.statusCode ?? 502, { ...headers, ...CORS });
     answer.pipe(res);
   });
   upstream.on('error', () => json(res, 503, { code: 503, message: 'The function is not running. Check the terminal running `npm start` for its error.' }));

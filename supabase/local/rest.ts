@@ -232,6 +232,15 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       return representation ? shaped(result.rows, wantsObject, 201) : answer(201);
     }
 
+    if (req.method === 'DELETE') {
+      const values: unknown[] = [];
+      const where = whereClause(search, table, cols, values);
+      const representation = prefer.includes('return=representation');
+      const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
+      const result = await asRole(db, claims, () => db.query(`delete from public.${ident(table)}${where}${returning}`, values));
+      return representation ? shaped(result.rows, wantsObject, 200) : answer(204);
+    }
+
     return problem(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
   } catch (error) {
     if (error instanceof RequestProblem) return error.reply;

@@ -61,6 +61,19 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     expect(staff.data).toEqual([{ name: 'Ana Ruiz' }]);
   });
 
+  it('deletes with filters as staff, and refuses visitors (no delete grant)', async () => {
+    const visitor = await client(keys.anon).from('contact_submissions').delete().eq('name', 'Ana Ruiz');
+    expect(visitor.error?.code).toBe('42501');
+    const staff = client(keys.serviceRole);
+    await staff.from('contact_submissions').insert({ ...contact, name: 'To Remove' });
+    const removed = await staff.from('contact_submissions').delete().eq('name', 'To Remove').select('name');
+    expect(removed.status).toBe(200);
+    expect(removed.data).toEqual([{ name: 'To Remove' }]);
+    const quiet = await staff.from('contact_submissions').delete().eq('name', 'nobody');
+    expect(quiet.status).toBe(204);
+    expect((await staff.from('contact_submissions').select('name')).data).toEqual([{ name: 'Ana Ruiz' }]);
+  });
+
   it('answers with PostgREST error codes and statuses', async () => {
     const anon = client(keys.anon);
     const invalid = await anon.from('contact_submissions').insert({ ...contact, email: 'not-an-email' });

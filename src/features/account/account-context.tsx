@@ -79,10 +79,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         try {
           const supabase = await connect();
           const { error: linkError } = await supabase.auth.initialize();
-          if (linkError) {
-            history.replaceState(null, '', location.pathname + location.search);
-            await showToast({ title: 'Error', description: linkError.message, variant: 'destructive' });
-          }
+          // supabase-js empties the fragment it read but leaves a bare "#" (or, after an error, the error).
+          if (location.href.includes('#')) history.replaceState(history.state, '', location.pathname + location.search);
+          if (linkError) await showToast({ title: 'Error', description: linkError.message, variant: 'destructive' });
           const { data } = await supabase.auth.getSession();
           if (!data.session) return setUser(null);
           // The stored session is checked with the server: it may have been ended elsewhere.

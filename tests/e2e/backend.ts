@@ -1,0 +1,70 @@
+/**
+ * The local backend the end-to-end tests run against: `npm start`'s real stack, on its own ports and in
+ * a fresh data folder under test-results/, so a running `npm start` is left alone.
+ */
+import { localKeys } from '../../supabase/local/keys';
+
+export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend' };
+export const apiUrl = `http://localhost:${E2E_BACKEND.apiPort}`;
+const inboxApi = `http://localhost:${E2E_BACKEND.inboxHttpPort}/api/v1`;
+
+export interface Mail {
+  to: string[];
+  replyTo: string | null;
+  subject: string;
+  html: string | null;
+  text: string | null;
+}
+
+/** Staff's view of a table (the service role), to check what a visitor's submission really saved. */
+export async function rows<T = Record<string, unknown>>(table: string, filter = ''): Promise<T[]> {
+  const { serviceRole } = await localKeys();
+  const response = await fetch(`${apiUrl}/rest/v1/${table}?select=*${filter ? `&${filter}` : ''}`, { headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}` } });
+  if (!response.ok) throw new Error(`reading ${table}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T[];
+}
+
+/** Inserts rows as staff would (the service role), e.g. earlier submissions or testimonials. */
+export async function insertRows(table: string, values: Record<string, unknown>[]) {
+  const { serviceRole } = await localKeys();
+  const response = await fetch(`${apiUrl}/rest/v1/${table}`, {
+    method: 'POST',
+    headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(values),
+  });
+  if (response.status !== 201) throw new Error(`inserting into ${table}: ${response.status} ${await response.text()}`);
+}
+
+/** Every message in the local inbox, newest first. */
+export async function mail(): Promise<Mail[]> {
+  return ((await (await fetch(`${inboxApi}/messages`)).json()) as { messages: Mail[] }).messages;
+}
+
+/** Makes the inbox refuse (or accept again) every recipient, so a notification really fails. */
+export async function inboxRefusesMail(refuse: boolean) {
+  const response = await fetch(`${inboxApi}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability: refuse ? 100 : 0 } }) });
+  if (!response.ok) throw new Error(`inbox chaos: ${response.status}`);
+}
+
+/** The first link in the newest email to `to` with this subject. */
+export async function linkInEmail(to: string, subject: string): Promise<string> {
+  const message = (await mail()).find((m) => m.to.includes(to) && m.subject === subject);
+  if (!message?.text) throw new Error(`no "${subject}" email to ${to}`);
+  return message.text.match(/https?:\/\/\S+/)![0];
+}
+
+/** An account whose email is already confirmed, made through the API as the site would. */
+export async function confirmedAccount(label: string) {
+  const email = `${label}-${Date.now().toString(36)}@example.org`;
+  const password = 'correct horse 1';
+  const { anon } = await localKeys();
+  const response = await fetch(`${apiUrl}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, data: { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' } }),
+  });
+  if (!response.ok) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const verified = await fetch(await linkInEmail(email, 'Confirm Your Signup'), { redirect: 'manual' });
+  if (verified.status !== 303) throw new Error(`verify: ${verified.status}`);
+  return { email, password };
+}

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { apiUrl, confirmedAccount, linkInEmail, rows } from '../backend';
+import { allowProblems, expect, test } from '../fixtures';
+import { expectToast, unique } from './helpers';
+
+const header = (page: Page) => page.getByRole('banner');
+
+async function openSignIn(page: Page) {
+  await header(page).getByRole('button', { name: 'Sign In' }).click();
+  return page.getByRole('dialog', { name: 'Sign In' });
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const dialog = await openSignIn(page);
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.locator('#sign_in_password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  return dialog;
+}
+
+test('sign up, confirm from the email, arrive signed in on the site, then sign out', async ({ page }) => {
+  const email = `${unique('new')}@example.org`;
+  await page.goto('/about');
+  await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.locator('#sign_up_password').fill('correct horse 1');
+  const profile = { Name: 'Ana Ruiz', 'Company/Organization': 'Casa Verde', Title: 'Director', Phone: '555-0100', City: 'Austin', State: 'TX', ZIP: '78701' };
+  for (const [label, value] of Object.entries(profile)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Account created', 'Please check your email to verify your account');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await rows('clients', `email=eq.${email}`)).toEqual([expect.objectContaining({ name: 'Ana Ruiz', company: 'Casa Verde', zip: '78701' })]);
+
+  await page.goto(await linkInEmail(email, 'Confirm Your Signup'));
+  await expect(page).toHaveURL('/');
+  await expectToast(page, 'Email confirmed', 'Your email address is verified and you are signed in');
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+
+  // The session survives a reload (restored from storage and checked with the server).
+  await page.reload();
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  await header(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expectToast(page, 'Signed out', 'You have been successfully signed out');
+  await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a wrong password gives the server message in an Error toast and the dialog stays open; the right one welcomes back', async ({ page, pageProblems }) => {
+  const { email, password } = await confirmedAccount('returning');
+  await page.goto('/services');
+  const dialog = await signIn(page, email, 'not my password');
+  await expectToast(page, 'Error', 'Invalid login credentials');
+  allowProblems(pageProblems, /status of 400/);
+  await expect(dialog).toBeVisible();
+
+  await dialog.locator('#sign_in_password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Welcome back!', 'You have successfully signed in');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+});
+
+test('a password under 8 characters is refused in the browser; nothing reaches the auth service', async ({ page }) => {
+  const signups: string[] = [];
+  page.on('request', (request) => request.url().startsWith(`${apiUrl}/auth/v1/signup`) && signups.push(request.url()));
+  await page.goto('/');
+  await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('short@example.org');
+  await dialog.locator('#sign_up_password').fill('seven77');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Error', 'Password must be at least 8 characters.');
+  expect(signups).toEqual([]);
+});
+
+test('forgot password: the reset email links back to the site, where a new password is chosen', async ({ page, pageProblems }) => {
+  const { email, password } = await confirmedAccount('forgetful');
+  await page.goto('/');
+  await (await openSignIn(page)).getByRole('button', { name: 'Forgot password?' }).click();
+  const request = page.getByRole('dialog', { name: 'Reset Password' });
+  await request.getByRole('textbox', { name: 'Email' }).fill(email);
+  await request.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expectToast(page, 'Check your email', `If ${email} has an account, we have sent it a link to choose a new password.`);
+
+  await page.goto(await linkInEmail(email, 'Reset Your Password'));
+  const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
+  await choose.getByLabel('New Password').fill('a fresh start 2');
+  await choose.getByRole('button', { name: 'Save New Password' }).click();
+  await expectToast(page, 'Password updated', 'Your new password is saved and you are signed in');
+  await header(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expectToast(page, 'Signed out', 'You have been successfully signed out');
+
+  const old = await signIn(page, email, password);
+  await expectToast(page, 'Error', 'Invalid login credentials');
+  allowProblems(pageProblems, /status of 400/);
+  await old.locator('#sign_in_password').fill('a fresh start 2');
+  await old.getByRole('button', { name: 'Sign In' }).click();
+  await expectToast(page, 'Welcome back!', 'You have successfully signed in');
+});
+
+test('an expired or used email link says so in an Error toast', async ({ page, pageProblems }) => {
+  const { email } = await confirmedAccount('twice');
+  await page.goto(await linkInEmail(email, 'Confirm Your Signup'));
+  await expectToast(page, 'Error', 'Email link is invalid or has expired');
+  allowProblems(pageProblems, /Email link is invalid/);
+  await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('backend unreachable at page load: a Connection Issue toast for 7 seconds, the page still readable', async ({ page, pageProblems }) => {
+  const { email, password } = await confirmedAccount('offline');
+  await page.goto('/about');
+  await signIn(page, email, password);
+  await expectToast(page, 'Welcome back!', 'You have successfully signed in');
+
+  // Chromium now refuses every connection to the API, as when the backend is down; the site still loads.
+  await page.route(`${apiUrl}/**`, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectToast(page, 'Connection Issue', 'Failed to fetch');
+  await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await page.waitForTimeout(5500);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 3000 });
+  allowProblems(pageProblems, /ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch/);
+});

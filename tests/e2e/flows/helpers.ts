@@ -1,0 +1,18 @@
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+/** The toast on screen reads exactly this (one at a time). */
+export async function expectToast(page: Page, title: string, message: string, options: { timeout?: number } = {}) {
+  const current = page.getByRole('alert').filter({ hasText: message });
+  await expect(current).toBeVisible(options);
+  await expect(current).toContainText(title);
+  await expect(page.getByRole('alert')).toHaveCount(1);
+}
+
+/** A value no other test (or earlier run) uses, so rows and emails can be told apart. */
+export const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export async function pickOption(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option }).click();
+}
