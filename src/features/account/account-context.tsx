@@ -1,10 +1,13 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { showToast } from '../../components/toast';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { isConnectionProblem, showConnectionIssue } from '../../lib/backend/connection';
-import { authActions, reportAuthError } from './auth-actions';
 import { afterFirstPaint, hasAuthRedirect, hasStoredSession, loadBackend } from '../../lib/backend/load';
+import type * as AuthServiceModule from './auth-service';
+
+type AuthService = typeof AuthServiceModule;
+type ActionName = AuthServiceModule.ActionName;
+// The calls themselves are downloaded when first needed; the shell keeps only the state.
+const service = (): Promise<AuthService> => import('./auth-service');
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password';
 
@@ -75,45 +78,21 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     }
     return afterFirstPaint(() => {
       const linkType = emailLinkType();
-      void (async () => {
-        try {
-          const supabase = await connect();
-          const { error: linkError } = await supabase.auth.initialize();
-          // supabase-js empties the fragment it read but leaves a bare "#" (or, after an error, the error).
-          if (location.href.includes('#')) history.replaceState(history.state, '', location.pathname + location.search);
-          if (linkError) await showToast({ title: 'Error', description: linkError.message, variant: 'destructive' });
-          const { data } = await supabase.auth.getSession();
-          if (!data.session) return setUser(null);
-          // The stored session is checked with the server: it may have been ended elsewhere.
-          const { data: checked, error: checkError } = await supabase.auth.getUser();
-          if (checkError) throw checkError;
-          setUser(toAccountUser(checked.user));
-          if (linkType === 'signup') await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in' });
-        } catch (failure) {
+      void Promise.all([service(), connect()])
+        .then(([{ restoreSession }, supabase]) => restoreSession(supabase, linkType))
+        .catch((failure: unknown) => {
           console.warn('Could not load the session; continuing signed out.', failure);
-          setUser(null);
-          if (isConnectionProblem(failure)) await showConnectionIssue(failure);
-        } finally {
+          return null;
+        })
+        .then((restored) => {
+          setUser(toAccountUser(restored));
           setLoading(false);
-        }
-      })();
+        });
     });
   }, [connect]);
 
   const value = useMemo<AccountContextValue>(() => {
-    /** Runs one auth call with the client; true when it worked. Sign-in and sign-up remember their error. */
-    const run = async <T,>(action: (supabase: SupabaseClient, input: T) => Promise<string | null>, input: T, remembersError = false) => {
-      let supabase: SupabaseClient;
-      try {
-        supabase = await connect();
-      } catch (failure) {
-        await reportAuthError(failure);
-        return false;
-      }
-      const failed = await action(supabase, input);
-      if (remembersError) setError(failed);
-      return failed === null;
-    };
+    const act = (name: ActionName, input?: unknown) => service().then((auth) => auth.perform(name, input, connect, setError));
     return {
       user,
       loading,
@@ -126,17 +105,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       },
       closeAuthDialog: () => setShowAuthDialog(false),
       setAuthMode,
-      signIn: (credentials) => run(authActions.signIn, credentials, true),
-      signUp: (details) => run(authActions.signUp, details, true),
-      requestPasswordReset: (request) => run(authActions.requestPasswordReset, request),
-      setNewPassword: (change) => run(authActions.setNewPassword, change),
-      signOut: async () => {
-        try {
-          await authActions.signOut(await connect());
-        } catch (failure) {
-          await reportAuthError(failure);
-        }
-      },
+      signIn: (credentials) => act('signIn', credentials),
+      signUp: (details) => act('signUp', details),
+      requestPasswordReset: (request) => act('requestPasswordReset', request),
+      setNewPassword: (change) => act('setNewPassword', change),
+      signOut: async () => void (await act('signOut')),
     };
   }, [user, loading, error, showAuthDialog, authMode, connect]);
 

@@ -1,9 +1,9 @@
-/** The one supabase-js client of the site. Downloaded on demand (see load.ts), never on first paint. */
+/** The site's supabase-js client, in its own chunk: load.ts downloads it on demand, never on first paint. */
 import { createClient } from '@supabase/supabase-js';
-import { anonKey, backendUrl, sessionStorageKey } from './settings';
 
-if (!backendUrl || !anonKey) {
-  throw new Error('This build has no VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY. Rebuild with both set (see README, "Deploy to Supabase").');
+export function createBackendClient(url: string, anonKey: string, storageKey: string) {
+  if (!url || !anonKey) {
+    throw new Error('This build has no VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY. Rebuild with both set (see README, "Deploy to Supabase").');
+  }
+  return createClient(url, anonKey, { auth: { storageKey } });
 }
-
-export const supabase = createClient(backendUrl, anonKey, { auth: { storageKey: sessionStorageKey } });

@@ -3,12 +3,13 @@
  * first time something needs it, and the shell can tell from localStorage and the URL whether it does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { sessionStorageKey } from './settings';
+import { anonKey, backendUrl, sessionStorageKey } from './settings';
 
 let client: Promise<SupabaseClient> | null = null;
 
 export function loadBackend(): Promise<SupabaseClient> {
-  client ??= import('./client').then((module) => module.supabase);
+  // The one client of the site: every caller shares it (and its session).
+  client ??= import('./client').then((module) => module.createBackendClient(backendUrl, anonKey, sessionStorageKey));
   // A failed download (offline) may be retried by the next caller.
   client.catch(() => (client = null));
   return client;

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { localKeys } from '../../../supabase/local/keys';
 import { apiUrl, insertRows, rows } from '../backend';
@@ -5,6 +6,7 @@ import { expect, test } from '../fixtures';
 
 interface Testimonial {
   client_name: string;
+  video_url: string | null;
   created_at: string;
 }
 
@@ -23,6 +25,11 @@ test('seeded testimonials show newest first, and next and previous wrap at both 
   await page.goto('/');
   await section(page).scrollIntoViewIfNeeded();
   await expect(slide(page, first)).toBeInViewport({ ratio: 0.5 });
+  const axe = await new AxeBuilder({ page }).include('#testimonials').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  // The one with a video shows the click-to-load facade, not a third-party frame.
+  await expect(section(page).getByRole('button', { name: /play/i })).toHaveCount(newestFirst.filter((t) => t.video_url).length);
+  await expect(section(page).locator('iframe')).toHaveCount(0);
 
   await section(page).getByRole('button', { name: 'Previous testimonial' }).click();
   await expect(slide(page, last)).toBeInViewport({ ratio: 0.5 });

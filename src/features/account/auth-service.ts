@@ -1,8 +1,9 @@
 /**
- * What the sign-in dialog and the header ask the auth service to do, and the toast each answer gets.
- * Every call returns true when it worked, so the dialog knows whether to close.
+ * Everything that talks to the auth service, downloaded only when something needs it (a stored session,
+ * an email link, a visitor pressing Sign In): restoring the session, and what the dialog and the header
+ * ask for, each with the toast its answer gets.
  */
-import type { AuthError, SupabaseClient } from '@supabase/supabase-js';
+import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
 import { showToast } from '../../components/toast';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { isConnectionProblem, showConnectionIssue } from '../../lib/backend/connection';
@@ -33,7 +34,7 @@ async function outcome(call: Promise<{ error: AuthError | null }>, success: { ti
 }
 
 /** Each returns null on success, or the error message it showed. */
-export const authActions = {
+const authActions = {
   signIn: (supabase: SupabaseClient, { email, password }: SignInCredentials) =>
     outcome(supabase.auth.signInWithPassword({ email, password }), { title: 'Welcome back!', description: 'You have successfully signed in' }),
 
@@ -53,14 +54,59 @@ export const authActions = {
   setNewPassword: (supabase: SupabaseClient, { password }: NewPassword) =>
     outcome(supabase.auth.updateUser({ password }), { title: 'Password updated', description: 'Your new password is saved and you are signed in' }),
 
-  async signOut(supabase: SupabaseClient): Promise<boolean> {
+  async signOut(supabase: SupabaseClient): Promise<string | null> {
     const { error } = await supabase.auth.signOut().catch((thrown: unknown) => ({ error: thrown }));
     if (error) {
       console.warn('Sign-out failed:', error);
       await showToast({ title: 'Error', description: 'Failed to sign out. Please try again.', variant: 'destructive' });
-      return false;
+      return 'Failed to sign out. Please try again.';
     }
     await showToast({ title: 'Signed out', description: 'You have been successfully signed out' });
-    return true;
+    return null;
   },
 };
+
+export type ActionName = keyof typeof authActions;
+
+/**
+ * Runs one account action with the client (downloaded by `connect` if need be); true when it worked.
+ * Sign-in and sign-up keep their failure as the context's error; a successful sign-in clears it.
+ */
+export async function perform(name: ActionName, input: unknown, connect: () => Promise<SupabaseClient>, setError: (error: string | null) => void): Promise<boolean> {
+  let supabase: SupabaseClient;
+  try {
+    supabase = await connect();
+  } catch (failure) {
+    await reportAuthError(failure);
+    return false;
+  }
+  // The dialog's schema validator has checked `input`: it has the shape the action takes.
+  const failed = await (authActions[name] as (supabase: SupabaseClient, input: unknown) => Promise<string | null>)(supabase, input);
+  if (name === 'signIn' || name === 'signUp') setError(failed);
+  return failed === null;
+}
+
+/**
+ * The session of an earlier visit, or the one an email link brought, checked with the server. A failed
+ * check is logged and the visitor treated as signed out; an unreachable backend also gets the
+ * Connection Issue toast.
+ */
+export async function restoreSession(supabase: SupabaseClient, linkType: string | null): Promise<User | null> {
+  try {
+    const { error: linkError } = await supabase.auth.initialize();
+    // supabase-js empties the fragment it read but leaves a bare "#" (or, after an error, the error).
+    if (location.href.includes('#')) history.replaceState(history.state, '', location.pathname + location.search);
+    if (linkError) await showToast({ title: 'Error', description: linkError.message, variant: 'destructive' });
+    const { data } = await supabase.auth.getSession();
+    if (!data.session) return null;
+    // The stored session is checked with the server: it may have been ended elsewhere.
+    const { data: checked, error: checkError } = await supabase.auth.getUser();
+    if (checkError) throw checkError;
+    if (linkType === 'signup') await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in' });
+    return checked.user;
+  } catch (failure) {
+    console.warn('Could not load the session; continuing signed out.', failure);
+    if (isConnectionProblem(failure)) await showConnectionIssue(failure);
+    return null;
+  }
+}
