@@ -10,6 +10,7 @@ import type { SqlClient } from './migrate.ts';
 import type { AuthConfig } from './auth/config.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';
+import { verifyToken } from './keys.ts';
 import { handleRest } from './rest.ts';
 
 const CORS = {
@@ -31,6 +32,16 @@ function proxy(req: IncomingMessage, res: ServerResponse, port: number, path: st
   });
   upstream.on('error', () => json(res, 503, { code: 503, message: 'The function is not running. Check the terminal running `npm start` for its error.' }));
   req.pipe(upstream);
+}
+
+/**
+ * Hosted Supabase's gateway wants one of the project's keys in `apikey` on every auth and REST call, and
+ * answers this when it is missing or wrong; so does this one, so a wrong key fails here first.
+ */
+async function apiKeyProblem(req: IncomingMessage): Promise<{ message: string; hint?: string } | null> {
+  const key = req.headers.apikey;
+  if (typeof key !== 'string' || !key) return { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
+  return 'claims' in (await verifyToken(key)) ? null : { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
 }
 
 export interface Gateway {
@@ -62,13 +73,19 @@ export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptio
     }
     const rest = url.pathname.match(/^\/rest\/v1\/([^/]+)$/);
     if (rest) {
-      void handleRest(db, req, decodeURIComponent(rest[1]!), url.searchParams).then(({ status, headers, body }) => {
+      void apiKeyProblem(req).then(async (problem) => {
+        if (problem) return json(res, 401, problem);
+        const { status, headers, body } = await handleRest(db, req, decodeURIComponent(rest[1]!), url.searchParams);
         res.writeHead(status, { ...CORS, ...headers }).end(req.method === 'HEAD' ? undefined : body);
       });
       return;
     }
     if (url.pathname.startsWith('/auth/v1/')) {
-      void handleAuth(req, url.pathname.slice('/auth/v1'.length), url.searchParams).then(({ status, headers, body }) => {
+      const path = url.pathname.slice('/auth/v1'.length);
+      // Every auth call needs the project's key, except the link people click in an email.
+      void (path === '/verify' ? Promise.resolve(null) : apiKeyProblem(req)).then(async (problem) => {
+        if (problem) return json(res, 401, problem);
+        const { status, headers, body } = await handleAuth(req, path, url.searchParams);
         res.writeHead(status, { ...CORS, ...headers }).end(body);
       });
       return;

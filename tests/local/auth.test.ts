@@ -313,6 +313,17 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect((await rows('clients')).length).toBe(users);
   });
 
+  it('wants the project key on every auth call except the emailed link, as hosted Supabase does', async () => {
+    const missing = await fetch(`${api}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{}' });
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toMatchObject({ message: 'No API key found in request' });
+    const wrong = await fetch(`${api}/auth/v1/user`, { headers: { apikey: 'not-a-key' } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toMatchObject({ message: 'Invalid API key' });
+    const link = await fetch(`${api}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent(SITE)}`, { redirect: 'manual' });
+    expect(link.status).toBe(303);
+  });
+
   it('exposes the API version header to browsers, so error codes reach the site', async () => {
     const response = await fetch(`${api}/auth/v1/token?grant_type=password`, { method: 'POST', headers: { Origin: SITE, apikey: anon, 'Content-Type': 'application/json' }, body: '{"email":"a@b.co","password":"nope nope"}' });
     expect(response.headers.get('access-control-expose-headers')).toMatch(/X-Supabase-Api-Version/i);

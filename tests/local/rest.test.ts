@@ -88,8 +88,10 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     expect([badOrder.status, (await badOrder.json()).code]).toEqual([400, 'PGRST100']);
     const badJson = await fetch(`${api}/rest/v1/contact_submissions`, { method: 'POST', headers: { apikey: keys.anon, 'Content-Type': 'application/json' }, body: '{"name":' });
     expect([badJson.status, (await badJson.json()).code]).toEqual([400, 'PGRST102']);
-    const forged = await fetch(`${api}/rest/v1/testimonials`, { headers: { Authorization: `Bearer ${keys.anon.slice(0, -4)}AAAA` } });
+    const forged = await fetch(`${api}/rest/v1/testimonials`, { headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon.slice(0, -4)}AAAA` } });
     expect([forged.status, (await forged.json()).code]).toEqual([401, 'PGRST301']);
+    const keyless = await fetch(`${api}/rest/v1/testimonials`);
+    expect([keyless.status, (await keyless.json()).message]).toEqual([401, 'No API key found in request']);
   });
 
   it('cannot be talked into running SQL through names, filters or bodies, and refuses huge bodies', async () => {

@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { startFunctions, type FunctionRunner } from '../../supabase/local/functions';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
+import { localKeys } from '../../supabase/local/keys';
 import { freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
 
@@ -86,7 +87,7 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const missing = await fetch(`${api}/functions/v1/no-such-function`, { method: 'POST' });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
-    const auth = await fetch(`${api}/auth/v1/admin/users`);
+    const auth = await fetch(`${api}/auth/v1/admin/users`, { headers: { apikey: (await localKeys()).anon } });
     expect(auth.status).toBe(404);
     expect((await auth.json()).message).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
   });
