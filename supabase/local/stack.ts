@@ -50,7 +50,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
     const gateway = await startGateway({ functions, db, auth, port: options.api ?? 54321 });
     closers.push(() => gateway.close());
-    const { anon } = await localKeys();
+    const { anon, serviceRole } = await localKeys();
     const applied = db.migration.applied.length ? `${db.migration.applied.length} migration(s) applied` : 'migrations up to date';
     return {
       apiUrl: `http://localhost:${gateway.port}`,
@@ -59,6 +59,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
       summary: [
         `Local API     http://localhost:${gateway.port}  (auth, REST, functions: ${[...functions.functions.keys()].join(', ')})`,
         `Anon key      ${anon}`,
+        `Service key   ${serviceRole}  (local only: reads everything, for you, never for the site)`,
         `Mail inbox    http://localhost:${inbox.httpPort}  (SMTP on ${inbox.smtpPort})`,
         `Database      ${db.description}: ${applied}${db.migration.seeded ? ', seeded' : ''}`,
         `Backend ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

@@ -62,7 +62,8 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     db = await freshDatabase(engine);
     ({ anon, serviceRole } = await localKeys());
     inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
-    ({ gateway, url: api } = await startApi());
+    // Every test here signs in from 127.0.0.1; the rate-limit test below has a gateway of its own.
+    ({ gateway, url: api } = await startApi({ signInsPerFiveMinutes: 1000 }));
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();
@@ -128,6 +129,19 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     // Visitors see no profiles (refused outright here; hosted Supabase's default grants make it an empty list).
     const asVisitor = await client().from('clients').select('email');
     expect(asVisitor.data ?? []).toEqual([]);
+  });
+
+  it('tells subscribers about sign-in, token refresh, user update and sign-out (onAuthStateChange)', async () => {
+    const { email, password } = await confirmedUser();
+    const c = client();
+    const events: string[] = [];
+    const { data: subscription } = c.auth.onAuthStateChange((event, session) => events.push(`${event}:${session ? 'session' : 'none'}`));
+    await c.auth.signInWithPassword({ email, password });
+    await c.auth.refreshSession();
+    await c.auth.updateUser({ data: { newsletter: true } });
+    await c.auth.signOut();
+    subscription.subscription.unsubscribe();
+    expect(events).toEqual(['INITIAL_SESSION:none', 'SIGNED_IN:session', 'TOKEN_REFRESHED:session', 'USER_UPDATED:session', 'SIGNED_OUT:none']);
   });
 
   it('answers a wrong password and an unknown email alike: invalid_credentials', async () => {
