@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { LOCAL_JWT_SECRET, localKeys } from '../../supabase/local/keys';
 import { expect, test } from './fixtures';
 
 const toast = (page: Page) => page.getByRole('alert');
@@ -172,6 +173,18 @@ test('the built JavaScript compiles no code at run time (no eval, no Function co
     expect(code, file).not.toMatch(/\beval\(/);
     expect(code, file).not.toMatch(/(?<![\w$.])Function\(/);
   }
+});
+
+test('the built site holds the public anon key and no other key', async () => {
+  const { anon, serviceRole } = await localKeys();
+  const assets = join(import.meta.dirname, '..', '..', 'dist', 'assets');
+  const code = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(assets, f), 'utf8'))
+    .join('\n');
+  expect(code).toContain(anon);
+  expect(code).not.toContain(serviceRole);
+  expect(code).not.toContain(LOCAL_JWT_SECRET);
 });
 
 test('the assessment can be completed to step 2 with the keyboard alone', async ({ page }) => {
