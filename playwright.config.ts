@@ -42,6 +42,7 @@ export default defineConfig({
       INBOX_PORT: String(E2E_BACKEND.inboxHttpPort),
       INBOX_SMTP_PORT: String(E2E_BACKEND.inboxSmtpPort),
       SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir,
+      DIST_DIR: E2E_BACKEND.distDir,
       // Always the local stack in PGlite, whatever the shell has set.
       VITE_SUPABASE_URL: '',
       DATABASE_URL: '',

@@ -14,9 +14,10 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { pages } from '../site.config.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
+import { distDir } from './lib/dist-dir.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = distDir;
 /** Budgets in KB of gzip JavaScript on first load. */
 const HOME_BUDGET_KB = 110;
 // 115 until the account state joined the shell (+0.9 KB, docs/decisions/010).

@@ -11,10 +11,11 @@ import type * as ServerModule from '../src/entry-server.tsx';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
+import { distDir, distLabel } from './lib/dist-dir.ts';
 import { localSiteEnv } from './lib/local-backend.ts';
 
 const root = join(import.meta.dirname, '..');
-const dist = join(root, 'dist');
+const dist = distDir;
 const serverOut = join(root, 'build', 'server');
 /** Where the site will live; canonical links, Open Graph and the sitemap use it. */
 const origin = process.env.SITE_URL?.replace(/\/$/, '');
@@ -27,7 +28,7 @@ async function main() {
   if (!process.env.VITE_SUPABASE_URL) Object.assign(process.env, await localSiteEnv());
   console.log(`Building for the backend at ${process.env.VITE_SUPABASE_URL}`);
   await rm(dist, { recursive: true, force: true });
-  await build({ root, logLevel: 'warn' });
+  await build({ root, logLevel: 'warn', build: { outDir: dist } });
   await build({
     root,
     logLevel: 'warn',
@@ -62,7 +63,7 @@ async function main() {
   const compressed = await precompress(dist);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Built ${server.pages.length} pages + 404 into dist/ (${compressed} files precompressed) in ${seconds}s.`);
+  console.log(`Built ${server.pages.length} pages + 404 into ${distLabel} (${compressed} files precompressed) in ${seconds}s.`);
 }
 
 main().catch((error: unknown) => {

@@ -5,13 +5,14 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { distDir, distLabel } from './lib/dist-dir.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
-const dist = join(import.meta.dirname, '..', 'dist');
+const dist = distDir;
 const port = Number(process.env.PORT ?? 3000);
 
 if (!existsSync(join(dist, 'index.html'))) {
-  console.error('No build found in dist/. Run `npm run build` first (`npm start` does both).');
+  console.error(`No build found in ${distLabel}. Run \`npm run build\` first (\`npm start\` does both).`);
   process.exit(1);
 }
 

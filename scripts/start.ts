@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startLocalStack } from '../supabase/local/stack.ts';
+import { distDir } from './lib/dist-dir.ts';
 import { localBackend, localSiteEnv } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { createSiteServer } from './serve/site-server.ts';
@@ -28,7 +29,7 @@ runUntilStopped(async (closers) => {
       });
   if (stack) closers.push(stack.close);
 
-  const site = createSiteServer(join(root, 'dist'), { apiOrigin: stack?.apiUrl ?? hosted });
+  const site = createSiteServer(distDir, { apiOrigin: stack?.apiUrl ?? hosted });
   await new Promise<void>((resolve, reject) => {
     site.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${sitePort} is already in use. Stop the other server or pick another port: PORT=3001 npm start` : error.message)),

@@ -4,7 +4,7 @@
  */
 import { localKeys } from '../../supabase/local/keys';
 
-export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend' };
+export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend', distDir: 'test-results/e2e-dist' };
 export const apiUrl = `http://localhost:${E2E_BACKEND.apiPort}`;
 const inboxApi = `http://localhost:${E2E_BACKEND.inboxHttpPort}/api/v1`;
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { LOCAL_JWT_SECRET, localKeys } from '../../supabase/local/keys';
+import { E2E_BACKEND } from './backend';
 import { expect, test } from './fixtures';
 
 const toast = (page: Page) => page.getByRole('alert');
@@ -165,7 +166,7 @@ test.describe('sign-in and sign-up dialog', () => {
 });
 
 test('the built JavaScript compiles no code at run time (no eval, no Function constructor)', () => {
-  const assets = join(import.meta.dirname, '..', '..', 'dist', 'assets');
+  const assets = join(import.meta.dirname, '..', '..', E2E_BACKEND.distDir, 'assets');
   const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
   expect(scripts.length).toBeGreaterThan(5);
   for (const file of scripts) {
@@ -177,7 +178,7 @@ test('the built JavaScript compiles no code at run time (no eval, no Function co
 
 test('the built site holds the public anon key and no other key', async () => {
   const { anon, serviceRole } = await localKeys();
-  const assets = join(import.meta.dirname, '..', '..', 'dist', 'assets');
+  const assets = join(import.meta.dirname, '..', '..', E2E_BACKEND.distDir, 'assets');
   const code = readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
     .map((f) => readFileSync(join(assets, f), 'utf8'))
