@@ -10,6 +10,8 @@ export class RateLimiter {
   /** Counts one attempt for each key; false when any of them is over its limit. */
   allow(...keys: string[]): boolean {
     const now = Date.now();
+    // Forget finished windows now and then, so many different addresses cannot grow the map for ever.
+    if (this.windows.size > 10_000) for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
     let allowed = true;
     for (const key of keys) {
       let window = this.windows.get(key);
