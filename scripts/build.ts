@@ -12,7 +12,7 @@ import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
-import { localSiteEnv } from './lib/local-backend.ts';
+import { hostedBackendUrl, localSiteEnv } from './lib/local-backend.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = distDir;
@@ -25,8 +25,8 @@ type ServerEntry = typeof ServerModule;
 async function main() {
   const started = performance.now();
   // Without a hosted project the site is built for the local backend (`npm start`).
-  if (!process.env.VITE_SUPABASE_URL) Object.assign(process.env, await localSiteEnv());
-  console.log(`Building for the backend at ${process.env.VITE_SUPABASE_URL}`);
+  if (!hostedBackendUrl()) Object.assign(process.env, await localSiteEnv());
+  console.log(`Building for the backend at ${hostedBackendUrl()}`);
   await rm(dist, { recursive: true, force: true });
   await build({ root, logLevel: 'warn', build: { outDir: dist } });
   await build({

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { startLocalStack } from '../supabase/local/stack.ts';
-import { localBackend, localSiteEnv } from './lib/local-backend.ts';
+import { hostedBackendUrl, localBackend, localSiteEnv } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -13,7 +13,7 @@ const root = join(import.meta.dirname, '..');
 const sitePort = Number(process.env.PORT ?? 3000);
 
 runUntilStopped(async (closers) => {
-  const hosted = process.env.VITE_SUPABASE_URL;
+  const hosted = hostedBackendUrl('development');
   const stack = hosted
     ? null
     : await startLocalStack(localBackend.dataDir, {

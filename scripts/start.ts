@@ -1,13 +1,14 @@
 /**
  * `npm start`: builds the site, then runs it at http://localhost:3000 (PORT overrides) with the local
  * backend: database (migrated and seeded), API :54321, edge functions on Deno, mail inbox :54324.
- * With VITE_SUPABASE_URL set the site talks to that hosted project and nothing local starts.
+ * With VITE_SUPABASE_URL set (environment or .env) the site talks to that hosted project and nothing
+ * local starts.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { distDir } from './lib/dist-dir.ts';
-import { localBackend, localSiteEnv } from './lib/local-backend.ts';
+import { hostedBackendUrl, localBackend, localSiteEnv } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
@@ -15,7 +16,7 @@ const root = join(import.meta.dirname, '..');
 const sitePort = Number(process.env.PORT ?? 3000);
 
 runUntilStopped(async (closers) => {
-  const hosted = process.env.VITE_SUPABASE_URL;
+  const hosted = hostedBackendUrl();
   const build = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, ...(hosted ? {} : await localSiteEnv()) } });
   if (build.status !== 0) throw new Error('The build failed; the site was not started.');
 

@@ -3,6 +3,7 @@
  * tests run their own on other ports, so a running `npm start` is left alone).
  */
 import { join } from 'node:path';
+import { loadEnv } from 'vite';
 import { localKeys } from '../../supabase/local/keys.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -17,4 +18,12 @@ export const localBackend = {
 /** The browser's settings for the local backend: its URL and the (public, local-only) anon key. */
 export async function localSiteEnv() {
   return { VITE_SUPABASE_URL: `http://localhost:${localBackend.apiPort}`, VITE_SUPABASE_ANON_KEY: (await localKeys()).anon };
+}
+
+/**
+ * The hosted project the site is configured for, from the environment or a .env file (as Vite reads
+ * them), or undefined: then the site is built for, and run with, the local backend.
+ */
+export function hostedBackendUrl(mode: 'production' | 'development' = 'production'): string | undefined {
+  return loadEnv(mode, root, 'VITE_').VITE_SUPABASE_URL || undefined;
 }

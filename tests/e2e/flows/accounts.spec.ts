@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, linkInEmail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
@@ -81,12 +82,16 @@ test('forgot password: the reset email links back to the site, where a new passw
   await page.goto('/');
   await (await openSignIn(page)).getByRole('button', { name: 'Forgot password?' }).click();
   const request = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(request.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map((v) => v.id)).toEqual([]);
   await request.getByRole('textbox', { name: 'Email' }).fill(email);
   await request.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectToast(page, 'Check your email', `If ${email} has an account, we have sent it a link to choose a new password.`);
 
   await page.goto(await linkInEmail(email, 'Reset Your Password'));
   const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
+  await expect(choose.getByLabel('New Password')).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map((v) => v.id)).toEqual([]);
   await choose.getByLabel('New Password').fill('a fresh start 2');
   await choose.getByRole('button', { name: 'Save New Password' }).click();
   await expectToast(page, 'Password updated', 'Your new password is saved and you are signed in');
