@@ -38,7 +38,7 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 
 function page(title: string, body: string) {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1a1b1e}table{border-collapse:collapse;width:100%}
 td,th{padding:.5rem;border-bottom:1px solid #dee2e6;text-align:left}iframe{width:100%;height:60vh;border:1px solid #dee2e6}
 pre{white-space:pre-wrap;background:#f8f9fa;padding:1rem}</style></head><body>${body}</body></html>`;
@@ -53,12 +53,20 @@ function listPage(messages: InboxMessage[]) {
 }
 
 function messagePage(m: InboxMessage) {
-  // The HTML part is shown in a sandboxed frame: no scripts, no access to this page.
-  const html = m.html ? `<h2>HTML</h2><iframe sandbox="" srcdoc="${escapeHtml(m.html)}" title="HTML body"></iframe>` : '';
+  // The HTML part is shown in a sandboxed frame: no scripts, no access to this page. Its links open in a
+  // new, unsandboxed tab, so a confirmation link really signs the visitor in on the site.
+  const html = m.html
+    ? `<h2>HTML</h2><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(`<base target="_blank">${m.html}`)}" title="HTML body"></iframe>`
+    : '';
   const text = m.text ? `<h2>Text</h2><pre>${escapeHtml(m.text)}</pre>` : '';
+  // The web links of the text part, clickable on this page itself (like Mailpit's link list).
+  const urls = [...new Set(m.text?.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+  const links = urls.length
+    ? `<h2>Links</h2><ul>${urls.map((url) => `<li><a href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(url)}</a></li>`).join('')}</ul>`
+    : '';
   return page(m.subject, `<p><a href="/">← All messages</a></p><h1>${escapeHtml(m.subject || '(no subject)')}</h1>
 <table><tr><th>From</th><td>${escapeHtml(m.from)}</td></tr><tr><th>To</th><td>${escapeHtml(m.to.join(', '))}</td></tr>
-<tr><th>Reply-To</th><td>${escapeHtml(m.replyTo ?? '')}</td></tr><tr><th>Received</th><td>${escapeHtml(m.receivedAt)}</td></tr></table>${html}${text}`);
+<tr><th>Reply-To</th><td>${escapeHtml(m.replyTo ?? '')}</td></tr><tr><th>Received</th><td>${escapeHtml(m.receivedAt)}</td></tr></table>${links}${html}${text}`);
 }
 
 function listen(server: { listen: (port: number, host: string, cb: () => void) => unknown }, port: number, what: string) {

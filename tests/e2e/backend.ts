@@ -6,7 +6,8 @@ import { localKeys } from '../../supabase/local/keys';
 
 export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend', distDir: 'test-results/e2e-dist' };
 export const apiUrl = `http://localhost:${E2E_BACKEND.apiPort}`;
-const inboxApi = `http://localhost:${E2E_BACKEND.inboxHttpPort}/api/v1`;
+export const inboxUrl = `http://localhost:${E2E_BACKEND.inboxHttpPort}`;
+const inboxApi = `${inboxUrl}/api/v1`;
 
 export interface Mail {
   to: string[];

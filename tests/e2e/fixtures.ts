@@ -1,10 +1,10 @@
 import { test as base, expect } from '@playwright/test';
-import { apiUrl } from './backend';
+import { apiUrl, inboxUrl } from './backend';
 import { shell } from './shell';
 
 /**
  * Every test fails if the page logs a console error, throws, or requests anything from an origin other
- * than the site and its backend before the visitor asks for it (pages must stay fast and private).
+ * than the site and its local backend (API, mail inbox) before the visitor asks for it (pages must stay fast and private).
  */
 export const test = base.extend<{ pageProblems: string[] }>({
   pageProblems: [
@@ -17,7 +17,7 @@ export const test = base.extend<{ pageProblems: string[] }>({
       page.on('request', (request) => {
         const url = new URL(request.url());
         if (!['http:', 'https:'].includes(url.protocol)) return;
-        if (url.origin !== new URL(baseURL!).origin && url.origin !== apiUrl && !request.frame().url().startsWith('https://www.youtube-nocookie.com')) {
+        if (url.origin !== new URL(baseURL!).origin && url.origin !== apiUrl && url.origin !== inboxUrl && !request.frame().url().startsWith('https://www.youtube-nocookie.com')) {
           if (!test.info().annotations.some((a) => a.type === 'allow-third-party')) problems.push(`third-party request: ${request.url()}`);
         }
       });

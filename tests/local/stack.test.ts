@@ -45,7 +45,8 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const page = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/`)).text();
     expect(page).toContain('Contact Inquiry: Ana Ruiz');
     const message = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/messages/${listed.messages[0].id}`)).text();
-    expect(message).toContain('<iframe sandbox=""');
+    expect(message).toContain('<iframe sandbox="allow-popups allow-popups-to-escape-sandbox"');
+    expect(message).toContain('&lt;base target=&quot;_blank&quot;&gt;');
   });
 
   it('delivers nothing while the inbox refuses mail (chaos), so the function answers 502, then delivers again', async () => {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiUrl, confirmedAccount, linkInEmail, rows } from '../backend';
+import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, unique } from './helpers';
 
@@ -19,7 +19,7 @@ async function signIn(page: Page, email: string, password: string) {
   return dialog;
 }
 
-test('sign up, confirm from the email, arrive signed in on the site, then sign out', async ({ page }) => {
+test('sign up, confirm from the email, arrive signed in on the site, then sign out', async ({ page, baseURL }) => {
   const email = `${unique('new')}@example.org`;
   await page.goto('/about');
   await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
@@ -33,20 +33,25 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(await rows('clients', `email=eq.${email}`)).toEqual([expect.objectContaining({ name: 'Ana Ruiz', company: 'Casa Verde', zip: '78701' })]);
 
-  await page.goto(await linkInEmail(email, 'Confirm Your Signup'));
-  await expect(page).toHaveURL('/');
-  await expectToast(page, 'Email confirmed', 'Your email address is verified and you are signed in');
-  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
+  // As a newcomer would: open the local inbox, the email, and its link (which opens the site in a new tab).
+  await page.goto(inboxUrl);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Confirm Your Signup' }).click();
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('link', { name: /\/auth\/v1\/verify\?token=/ }).click();
+  const site = await opened;
+  await expect(site).toHaveURL(`${baseURL}/`);
+  await expectToast(site, 'Email confirmed', 'Your email address is verified and you are signed in');
+  await expect(header(site).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 
   // The session survives a reload (restored from storage and checked with the server).
-  await page.reload();
-  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await site.reload();
+  await expect(header(site).getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
-  await header(page).getByRole('button', { name: 'Sign Out' }).click();
-  await expectToast(page, 'Signed out', 'You have been successfully signed out');
-  await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await header(site).getByRole('button', { name: 'Sign Out' }).click();
+  await expectToast(site, 'Signed out', 'You have been successfully signed out');
+  await expect(header(site).getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
 test('a wrong password gives the server message in an Error toast and the dialog stays open; the right one welcomes back', async ({ page, pageProblems }) => {
