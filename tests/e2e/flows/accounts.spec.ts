@@ -67,6 +67,13 @@ test('a wrong password gives the server message in an Error toast and the dialog
   await expectToast(page, 'Welcome back!', 'You have successfully signed in');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+
+  // On a phone, Sign Out sits in the menu, which closes once it is pressed.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await header(page).getByRole('button', { name: /menu/ }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.locator('#mobile-menu')).toHaveCount(0);
+  await expectToast(page, 'Signed out', 'You have been successfully signed out');
 });
 
 test('a password under 8 characters is refused in the browser; nothing reaches the auth service', async ({ page }) => {
