@@ -92,7 +92,15 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   }, [connect]);
 
   const value = useMemo<AccountContextValue>(() => {
-    const act = (name: ActionName, input?: unknown) => service().then((auth) => auth.perform(name, input, connect, setError));
+    const act = (name: ActionName, input?: unknown) =>
+      service().then(
+        (auth) => auth.perform(name, input, connect, setError),
+        (failure: unknown) => {
+          // Offline before the account code ever downloaded: nothing was sent, the dialog stays open.
+          console.warn('The account code could not be downloaded.', failure);
+          return false;
+        },
+      );
     return {
       user,
       loading,
