@@ -1,5 +1,5 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { afterFirstPaint, hasAuthRedirect, hasStoredSession, loadBackend } from '../../lib/backend/load';
 import type * as AuthServiceModule from './auth-service';
@@ -38,6 +38,13 @@ export interface AccountContextValue {
 
 const AccountContext = createContext<AccountContextValue | null>(null);
 
+/**
+ * Account state changes as a transition. The shell hydrates before a page's own code has downloaded; an
+ * urgent update reaching that page's boundary would make React drop the prerendered page for an empty
+ * fallback (and the scroll position with it). A transition waits for the page instead.
+ */
+const settle = (update: () => void) => startTransition(update);
+
 const toAccountUser = (user: User | null | undefined): AccountUser | null => (user ? { id: user.id, email: user.email ?? '' } : null);
 
 /** Which email link opened this page, read before supabase-js consumes (and clears) the URL fragment. */
@@ -57,11 +64,13 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const connect = useCallback(() => {
     backend.current ??= loadBackend().then((supabase) => {
       supabase.auth.onAuthStateChange((event, session) => {
-        setUser(toAccountUser(session?.user));
-        if (event === 'PASSWORD_RECOVERY') {
-          setAuthMode('new-password');
-          setShowAuthDialog(true);
-        }
+        settle(() => {
+          setUser(toAccountUser(session?.user));
+          if (event === 'PASSWORD_RECOVERY') {
+            setAuthMode('new-password');
+            setShowAuthDialog(true);
+          }
+        });
       });
       return supabase;
     });
@@ -72,8 +81,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     // Nobody signed in here before and no email link opened the page: no need to ask the server.
     if (!hasStoredSession() && !hasAuthRedirect()) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- localStorage exists only after hydration; this flips once
-      setLoading(false);
+      settle(() => setLoading(false));
       return;
     }
     return afterFirstPaint(() => {
@@ -84,10 +92,12 @@ export function AccountProvider({ children }: { children: ReactNode }) {
           console.warn('Could not load the session; continuing signed out.', failure);
           return null;
         })
-        .then((restored) => {
-          setUser(toAccountUser(restored));
-          setLoading(false);
-        });
+        .then((restored) =>
+          settle(() => {
+            setUser(toAccountUser(restored));
+            setLoading(false);
+          }),
+        );
     });
   }, [connect]);
 
