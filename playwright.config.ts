@@ -3,6 +3,7 @@ import { CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium';
 import { E2E_BACKEND } from './tests/e2e/backend';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } };
 
 /**
  * End-to-end tests drive `npm start` (production build + the whole local backend) in Debian's Chromium.
@@ -20,10 +21,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs },
   },
   projects: [
-    { name: 'site', testIgnore: 'flows/**', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } } },
+    { name: 'site', testIgnore: 'flows/**', use: chromium },
     {
       name: 'flows',
       testMatch: 'flows/**/*.spec.ts',
@@ -31,7 +31,7 @@ export default defineConfig({
       workers: 1,
       // Whole journeys: several round trips to the backend and a few toasts that must time out.
       timeout: 60_000,
-      use: { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } },
+      use: chromium,
     },
   ],
   webServer: {

@@ -4,8 +4,7 @@
  */
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import { startLocalStack } from '../supabase/local/stack.ts';
-import { hostedBackendUrl, localBackend, localSiteEnv } from './lib/local-backend.ts';
+import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -16,12 +15,7 @@ runUntilStopped(async (closers) => {
   const hosted = hostedBackendUrl('development');
   const stack = hosted
     ? null
-    : await startLocalStack(localBackend.dataDir, {
-        api: localBackend.apiPort,
-        inboxHttp: localBackend.inboxHttpPort,
-        inboxSmtp: localBackend.inboxSmtpPort,
-        siteUrl: `http://localhost:${sitePort}`,
-      });
+    : await startLocalBackend(sitePort);
   if (stack) closers.push(stack.close);
   if (!hosted) Object.assign(process.env, await localSiteEnv());
   const vite = await createServer({ root, server: { port: sitePort, strictPort: true } });

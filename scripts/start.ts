@@ -6,9 +6,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { startLocalStack } from '../supabase/local/stack.ts';
 import { distDir } from './lib/dist-dir.ts';
-import { hostedBackendUrl, localBackend, localSiteEnv } from './lib/local-backend.ts';
+import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
@@ -22,12 +21,7 @@ runUntilStopped(async (closers) => {
 
   const stack = hosted
     ? null
-    : await startLocalStack(localBackend.dataDir, {
-        api: localBackend.apiPort,
-        inboxHttp: localBackend.inboxHttpPort,
-        inboxSmtp: localBackend.inboxSmtpPort,
-        siteUrl: `http://localhost:${sitePort}`,
-      });
+    : await startLocalBackend(sitePort);
   if (stack) closers.push(stack.close);
 
   const site = createSiteServer(distDir, { apiOrigin: stack?.apiUrl ?? hosted });

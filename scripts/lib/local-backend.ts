@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { loadEnv } from 'vite';
 import { localKeys } from '../../supabase/local/keys.ts';
+import { startLocalStack } from '../../supabase/local/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -26,4 +27,14 @@ export async function localSiteEnv() {
  */
 export function hostedBackendUrl(mode: 'production' | 'development' = 'production'): string | undefined {
   return loadEnv(mode, root, 'VITE_').VITE_SUPABASE_URL || undefined;
+}
+
+/** The local backend of `npm start` and `npm run dev`, with auth email links leading back to the site's port. */
+export function startLocalBackend(sitePort: number) {
+  return startLocalStack(localBackend.dataDir, {
+    api: localBackend.apiPort,
+    inboxHttp: localBackend.inboxHttpPort,
+    inboxSmtp: localBackend.inboxSmtpPort,
+    siteUrl: `http://localhost:${sitePort}`,
+  });
 }

@@ -7,10 +7,11 @@
  * makes the SMTP server refuse recipients, so a failed email can be tried for real; Probability 0 ends it.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { readBody } from './request-body.ts';
 
 export interface InboxMessage {
   id: string;
@@ -86,7 +87,8 @@ interface Chaos {
   Recipient: { ErrorCode: number; Probability: number };
 }
 
-function parseChaos(text: string): Chaos | null {
+function parseChaos(text: string | null): Chaos | null {
+  if (text === null) return null;
   try {
     const trigger = (JSON.parse(text) as Partial<Chaos>).Recipient;
     const { ErrorCode, Probability } = trigger ?? {};
@@ -97,15 +99,6 @@ function parseChaos(text: string): Chaos | null {
     // answered below
   }
   return null;
-}
-
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of req) {
-    text += String(chunk);
-    if (text.length > 10_000) break;
-  }
-  return text;
 }
 
 export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): Promise<Inbox> {
@@ -158,7 +151,7 @@ export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): P
     }
     if (url.pathname === '/api/v1/chaos' && req.method === 'GET') return send(200, 'application/json', JSON.stringify(chaos));
     if (url.pathname === '/api/v1/chaos' && req.method === 'PUT') {
-      void bodyOf(req).then((text) => {
+      void readBody(req, 10_000).then((text) => {
         const next = parseChaos(text);
         if (!next) return send(400, 'application/json', JSON.stringify({ error: 'Send {"Recipient": {"ErrorCode": 400-599, "Probability": 0-100}}.' }));
         chaos = next;

@@ -7,6 +7,7 @@
 import type { IncomingMessage } from 'node:http';
 import { verifyToken, type Claims } from './keys.ts';
 import type { SqlClient } from './migrate.ts';
+import { readBody } from './request-body.ts';
 import { inTransaction, serialized } from './transactions.ts';
 
 export interface RestAnswer {
@@ -55,18 +56,6 @@ function fromPg(error: PgError, role: string): RestAnswer {
     code.startsWith('08') || code === '53300' ? 503 :
     400;
   return problem(status, code, error.message ?? 'Database error', error.detail ?? null, error.hint ?? null);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  // An oversized upload is still drained (not stored), so the client gets the 413 instead of a stalled socket.
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-  }
-  if (size > MAX_BODY_BYTES) refuse(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function claimsOf(req: IncomingMessage): Promise<Claims> {
@@ -203,7 +192,8 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
     }
 
     if (req.method === 'POST') {
-      const text = await readBody(req);
+      const text = await readBody(req, MAX_BODY_BYTES);
+      if (text === null) return problem(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
       let parsed: unknown;
       try {
         parsed = JSON.parse(text);

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import bcrypt from 'bcryptjs';
 import { verifyToken } from '../keys.ts';
 import type { SqlClient } from '../migrate.ts';
+import { readBody } from '../request-body.ts';
 import { inTransaction } from '../transactions.ts';
 import type { AuthConfig } from './config.ts';
 import { API_VERSION_HEADERS, AuthProblem, fail, ok, type AuthAnswer } from './errors.ts';
@@ -33,14 +34,8 @@ const DECOY_HASH = bcrypt.hashSync('decoy-password', BCRYPT_COST);
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-  }
-  if (size > MAX_BODY_BYTES) fail(413, 'request_too_large', 'Request body too large');
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readBody(req, MAX_BODY_BYTES);
+  if (text === null) return fail(413, 'request_too_large', 'Request body too large');
   if (!text.trim()) return {};
   try {
     const parsed: unknown = JSON.parse(text);

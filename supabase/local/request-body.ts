@@ -1,0 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+
+/**
+ * A request's body as text, or null when it is over `maxBytes`. An oversized upload is still drained (not
+ * stored), so the client gets the answer instead of a stalled socket.
+ */
+export async function readBody(req: IncomingMessage, maxBytes: number): Promise<string | null> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= maxBytes) chunks.push(chunk as Buffer);
+  }
+  return size > maxBytes ? null : Buffer.concat(chunks).toString('utf8');
+}
