@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountButton } from '../../src/features/account/account-button';
 import { AccountProvider, useAccount } from '../../src/features/account/account-context';
+import { sessionStorageKey } from '../../src/lib/backend/settings';
 import { render } from './render';
 
 function Probe() {
@@ -17,8 +18,8 @@ describe('account context', () => {
     expect(() => render(<Probe />)).toThrow('useAccount must be used inside <AccountProvider>.');
   });
 
-  it('settles on signed out without asking the server when nothing was stored and no email link opened the page', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+  it('settles on signed out at once when nothing was stored and no email link opened the page', async () => {
+    const warn = vi.spyOn(console, 'warn');
     render(
       <AccountProvider>
         <Probe />
@@ -27,6 +28,25 @@ describe('account context', () => {
     );
     expect(await screen.findByText('signed out')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // No attempt to reach the backend was made, so none could fail.
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('checks a stored session first; when that fails it logs why and treats the visitor as signed out (spec section 4)', async () => {
+    localStorage.setItem(sessionStorageKey, JSON.stringify({ access_token: 'stale' }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      render(
+        <AccountProvider>
+          <Probe />
+        </AccountProvider>,
+      );
+      expect(screen.getByText('checking')).toBeTruthy();
+      // This test build has no backend settings, so loading the client fails, as an unreachable backend would.
+      expect(await screen.findByText('signed out')).toBeTruthy();
+      expect(warn).toHaveBeenCalledWith('Could not load the session; continuing signed out.', expect.any(Error));
+    } finally {
+      localStorage.removeItem(sessionStorageKey);
+    }
   });
 });
