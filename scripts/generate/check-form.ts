@@ -1,112 +1,104 @@
-import Ajv from 'ajv';
-import type { FormSource, JsonSchema } from './forms.ts';
-import { SchemaProblem } from './forms.ts';
+import type { FormRegistryEntry, FormSource, Registry, SourceFile } from './forms.ts';
+import { problemAt, type JsonPath, type SchemaProblem } from './json-source.ts';
+import { checkShape, messagesShape, registryShape, stepsShape } from './check/file-shapes.ts';
+import { checkSchema } from './check/schema.ts';
+import { didYouMean } from './check/suggest.ts';
+import { checkUi } from './check/ui.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const KNOWN_KEYWORDS = new Set(['required', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'oneOf', 'enum']);
-const PLACEHOLDERS = new Set(['title', 'name', 'step']);
+const PLACEHOLDERS = ['title', 'name', 'step'];
 
 interface Step {
   title: string;
   fields: string[];
 }
 
-/** Every mistake in one form's files, as file + JSON path + a plain sentence. Empty when all is well. */
-export function checkForm(form: FormSource): SchemaProblem[] {
-  const problems: SchemaProblem[] = [];
-  const problem = (file: string, at: string, sentence: string) => problems.push(new SchemaProblem(file, at, sentence));
-  const { schema, ui, steps } = form;
-  const s = schema.json;
+type Problem = (at: JsonPath, sentence: string, target?: 'key' | 'value') => void;
 
-  if (!ajv.validateSchema(s)) {
-    for (const e of ajv.errors ?? []) problem(schema.path, e.instancePath || '/', `is not valid JSON Schema: ${e.message}.`);
-    return problems;
-  }
-  if (typeof s.$id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(s.$id)) {
-    problem(schema.path, '/$id', 'needs an "$id" of lower-case letters, digits and underscores (it names the generated validator).');
-  }
-  if (s.type !== 'object' || !s.properties) problem(schema.path, '/', 'must describe an object with "properties" (one per form field).');
-  const properties = s.properties ?? {};
+const reporter = (file: SourceFile<unknown>, problems: SchemaProblem[]): Problem => (at, sentence, target = 'value') => problems.push(problemAt(file, at, sentence, target));
+
+function checkMessages(form: FormSource): SchemaProblem[] {
+  const problems = checkShape(form.messages, messagesShape, 'a messages file');
+  if (problems.length) return problems;
+  const problem = reporter(form.messages, problems);
+  const properties = form.schema.json.properties ?? {};
   const fields = Object.keys(properties);
-
-  (s.required ?? []).forEach((field, i) => {
-    if (!properties[field]) problem(schema.path, `/required/${i}`, `lists "${field}" as required, but there is no such field under "properties".`);
-  });
-  for (const [field, def] of Object.entries(properties)) {
-    if (!def.title) problem(schema.path, `/properties/${field}`, `"${field}" needs a "title": it is the label visitors see.`);
-    if (def.enum) {
-      problem(schema.path, `/properties/${field}/enum`, `"${field}" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option so every option has a label.`);
+  const json = form.messages.json as { required: { message: string }; fields?: Record<string, Record<string, { message: string }>> };
+  const placeholders = (at: JsonPath, message: string) => {
+    for (const [, placeholder] of message.matchAll(/\{(\w+)\}/g)) {
+      if (!PLACEHOLDERS.includes(placeholder!)) problem([...at, 'message'], `uses {${placeholder}}, but only {title}, {name} and {step} can be filled in.${didYouMean(placeholder!, PLACEHOLDERS)}`);
     }
-    (def.oneOf ?? []).forEach((option, i) => {
-      if (option.const === undefined) problem(schema.path, `/properties/${field}/oneOf/${i}`, `option ${i + 1} of "${field}" needs a "const": the value that is stored.`);
-      if (!option.title) problem(schema.path, `/properties/${field}/oneOf/${i}`, `option ${i + 1} of "${field}" needs a "title": the label visitors see.`);
-    });
-  }
-
-  const order = ui.json['ui:order'];
-  if (Array.isArray(order)) {
-    order.forEach((field, i) => {
-      if (field !== '*' && !properties[field]) problem(ui.path, `/ui:order/${i}`, `puts "${field}" in the field order, but the schema has no such field.`);
-    });
-  }
-  for (const key of Object.keys(ui.json)) {
-    if (!key.startsWith('ui:') && !properties[key]) problem(ui.path, `/${key}`, `styles a field "${key}" that the schema does not have.`);
-  }
-
-  checkMessages(form, fields, s, problem);
-  if (steps) checkSteps(steps.path, steps.json, fields, problem);
-  return problems;
-}
-
-function checkMessage(file: string, at: string, value: unknown, problem: (f: string, a: string, s: string) => void) {
-  const m = value as { title?: unknown; message?: unknown } | undefined;
-  if (!m || typeof m.title !== 'string' || !m.title.trim() || typeof m.message !== 'string' || !m.message.trim()) {
-    problem(file, at, 'needs a "title" and a "message", both non-empty text.');
-    return;
-  }
-  for (const [, placeholder] of m.message.matchAll(/\{(\w+)\}/g)) {
-    if (!PLACEHOLDERS.has(placeholder!)) problem(file, `${at}/message`, `uses {${placeholder}}, but only {title}, {name} and {step} can be filled in.`);
-  }
-}
-
-function checkMessages(form: FormSource, fields: string[], s: JsonSchema, problem: (f: string, a: string, s: string) => void) {
-  const { path, json } = form.messages;
-  checkMessage(path, '/required', json.required, problem);
-  const perField = (json.fields ?? {}) as Record<string, Record<string, unknown>>;
-  for (const [field, byKeyword] of Object.entries(perField)) {
+  };
+  placeholders(['required'], json.required.message);
+  for (const [field, byKeyword] of Object.entries(json.fields ?? {})) {
     if (!fields.includes(field)) {
-      problem(path, `/fields/${field}`, `has messages for "${field}", but the schema has no such field.`);
+      problem(['fields', field], `has messages for "${field}", but the schema has no such field.${didYouMean(field, fields)}`, 'key');
       continue;
     }
     for (const [keyword, message] of Object.entries(byKeyword)) {
-      if (!KNOWN_KEYWORDS.has(keyword)) problem(path, `/fields/${field}/${keyword}`, `"${keyword}" is not a rule this form checks; use one of ${[...KNOWN_KEYWORDS].join(', ')}.`);
-      else if (keyword !== 'required' && s.properties?.[field]?.[keyword] === undefined) {
-        problem(path, `/fields/${field}/${keyword}`, `has a "${keyword}" message, but "${field}" has no "${keyword}" rule in the schema.`);
+      if (keyword !== 'required' && keyword !== 'type' && properties[field]?.[keyword] === undefined) {
+        problem(['fields', field, keyword], `has a "${keyword}" message, but "${field}" has no "${keyword}" rule in the schema.`, 'key');
       }
-      checkMessage(path, `/fields/${field}/${keyword}`, message, problem);
+      placeholders(['fields', field, keyword], message.message);
     }
   }
+  return problems;
 }
 
-function checkSteps(path: string, json: unknown, fields: string[], problem: (f: string, a: string, s: string) => void) {
-  if (!Array.isArray(json) || json.length === 0) {
-    problem(path, '/', 'must be a list of steps, each with a "title" and its "fields".');
-    return;
-  }
+function checkSteps(file: SourceFile<unknown>, fields: string[]): SchemaProblem[] {
+  const problems = checkShape(file, stepsShape, 'a steps file');
+  if (problems.length) return problems;
+  const problem = reporter(file, problems);
   const seen = new Map<string, number>();
-  (json as Step[]).forEach((step, i) => {
-    if (typeof step.title !== 'string' || !step.title.trim()) problem(path, `/${i}/title`, `step ${i + 1} needs a "title".`);
-    if (!Array.isArray(step.fields) || step.fields.length === 0) {
-      problem(path, `/${i}/fields`, `step ${i + 1} needs a list of "fields".`);
-      return;
-    }
+  (file.json as Step[]).forEach((step, i) => {
     step.fields.forEach((field, j) => {
-      if (!fields.includes(field)) problem(path, `/${i}/fields/${j}`, `step ${i + 1} lists "${field}", but the schema has no such field.`);
-      else if (seen.has(field)) problem(path, `/${i}/fields/${j}`, `"${field}" is already in step ${seen.get(field)! + 1}; each field belongs to exactly one step.`);
+      if (!fields.includes(field)) problem([i, 'fields', j], `step ${i + 1} lists "${field}", but the schema has no such field.${didYouMean(field, fields)}`);
+      else if (seen.has(field)) problem([i, 'fields', j], `"${field}" is already in step ${seen.get(field)! + 1}; each field belongs to exactly one step.`);
       else seen.set(field, i);
     });
   });
   for (const field of fields) {
-    if (!seen.has(field)) problem(path, '/', `"${field}" is in the schema but in no step, so visitors could never fill it in.`);
+    if (!seen.has(field)) problem([], `"${field}" is in the schema but in no step, so visitors could never fill it in. Add it to the "fields" of a step.`);
   }
+  return problems;
+}
+
+/** Every mistake in one form's files, each with file, line, column and a plain sentence. Empty when all is well. */
+export function checkForm(form: FormSource, entry?: FormRegistryEntry): SchemaProblem[] {
+  const schemaProblems = checkSchema(form, entry);
+  // The other files are checked against the schema's fields, so a broken schema is fixed first.
+  if (schemaProblems.length) return schemaProblems;
+  const fields = Object.keys(form.schema.json.properties ?? {});
+  return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields) : [])];
+}
+
+/** Mistakes in schemas/forms.json: its shape, and what it says about each form's fields. */
+export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[]): SchemaProblem[] {
+  const problems = checkShape(registry, registryShape, 'schemas/forms.json');
+  if (problems.length) return problems;
+  const problem = reporter(registry, problems);
+  const seen = { type: new Map<string, string>(), table: new Map<string, string>(), formType: new Map<string, string>() };
+  for (const [name, entry] of Object.entries(registry.json)) {
+    const unique = (kind: keyof typeof seen, value: string | null | undefined, at: JsonPath) => {
+      if (!value) return;
+      if (seen[kind].has(value)) problem(at, `"${value}" is already used by the form "${seen[kind].get(value)}"; each form needs its own.`);
+      seen[kind].set(value, name);
+    };
+    unique('type', entry.type, [name, 'type']);
+    unique('table', entry.table, [name, 'table']);
+    unique('formType', entry.notification?.formType, [name, 'notification', 'formType']);
+    const form = forms.find((f) => f.name === name);
+    if (!form) continue;
+    const fields = Object.keys(form.schema.json.properties ?? {});
+    (entry.exclude ?? []).forEach((field, i) => {
+      if (!fields.includes(field)) problem([name, 'exclude', i], `"${field}" is not a field of schemas/${name}.schema.json.${didYouMean(field, fields)}`);
+    });
+    if (entry.notification) {
+      const replyTo = entry.notification.replyTo;
+      if (!fields.includes(replyTo)) problem([name, 'notification', 'replyTo'], `"${replyTo}" is not a field of schemas/${name}.schema.json; it must name the email question.${didYouMean(replyTo, fields)}`);
+      else if (!(form.schema.json.required ?? []).includes(replyTo)) problem([name, 'notification', 'replyTo'], `"${replyTo}" must be a required question, so every notification has someone to reply to.`);
+      if (!entry.table) problem([name, 'notification'], 'only a form whose answers are saved ("table") can notify staff.', 'key');
+    }
+    if (entry.ownedByUser && !entry.table) problem([name, 'ownedByUser'], 'only a form whose answers are saved ("table") can belong to a user.', 'key');
+  }
+  return problems;
 }

@@ -1,10 +1,18 @@
-import { quote, type ColumnState, type DbState, type TableState } from './db-state.ts';
+import { formTextFunctionSql, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type TableState } from './db-state.ts';
 
 export interface Diff {
   statements: string[];
   /** Changes that would lose data: refused unless the person running the generator confirms them. */
   destructive: string[];
+  /** One plain sentence per change, saying what happens to the answers already saved. */
+  notes: string[];
 }
+
+/**
+ * The trigger that cleans text before anything else: BEFORE triggers fire in name order, and
+ * "clean_text" sorts before the submission limits ("limit_...") and the legacy fix ("normalise_...").
+ */
+const TRIGGER = 'clean_text';
 
 function columnSql(name: string, column: ColumnState) {
   const parts = [name, column.type];
@@ -12,6 +20,15 @@ function columnSql(name: string, column: ColumnState) {
   if (column.notNull && column.fixed !== 'primary key') parts.push('not null');
   if (column.default !== null) parts.push(`default ${column.default}`);
   return parts.join(' ');
+}
+
+function normaliseSql(name: string, table: TableState, triggerExists: boolean): string[] {
+  const columns = table.normalised ?? [];
+  const sql = [normaliseFunctionSql(name, columns)];
+  if (!triggerExists) {
+    sql.push(`create trigger ${TRIGGER}\n  before insert or update on public.${name}\n  for each row execute function public.${name}_normalise_text();`);
+  }
+  return sql;
 }
 
 function createTable(name: string, table: TableState): string[] {
@@ -23,9 +40,42 @@ function createTable(name: string, table: TableState): string[] {
   for (const [col, c] of Object.entries(table.columns)) if (c.comment) sql.push(`comment on column public.${name}.${col} is ${quote(c.comment)};`);
   // Secure by default: no client may touch a new table until a migration grants it and adds policies.
   sql.push(`alter table public.${name} enable row level security;`, `revoke all on table public.${name} from anon, authenticated;`);
-  return sql;
+  return [...sql, ...normaliseSql(name, table, false)];
 }
 
+const label = (name: string, column: ColumnState) => `"${column.comment ?? name}"`;
+const optionsOf = (expression: string | undefined) => [...(expression ?? '').matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replaceAll("''", "'"));
+const numberIn = (expression: string | undefined) => Number(/(-?[\d.]+)\s*$/.exec(expression ?? '')?.[1]);
+
+/** What a new or changed rule means for the answers already saved, in one sentence. */
+function ruleNote(check: string, field: string, column: ColumnState, before: string | undefined, after: string): string {
+  const what = label(field, column);
+  const kept = 'answers saved before are kept as they are';
+  if (check.endsWith(`_${NOT_NULL_CHECK}`)) return `${what} is now required: new answers must fill it in; ${kept} (some may have it empty).`;
+  if (check.endsWith('_allowed')) {
+    const removed = optionsOf(before).filter((o) => !optionsOf(after).includes(o));
+    const added = optionsOf(after).filter((o) => !optionsOf(before).includes(o));
+    const parts = [];
+    if (added.length) parts.push(`${what} offers ${added.map((o) => `"${o}"`).join(', ')} as ${added.length > 1 ? 'new options' : 'a new option'}`);
+    if (removed.length) parts.push(`${what} no longer offers ${removed.map((o) => `"${o}"`).join(', ')}: new answers cannot choose ${removed.length > 1 ? 'them' : 'it'}, and answers saved with ${removed.length > 1 ? 'them' : 'it'} keep ${removed.length > 1 ? 'them' : 'it'}`);
+    return `${parts.join('; ') || `${what} has a new list of options`}.`;
+  }
+  if (check.endsWith('_max_length')) {
+    const [from, to] = [numberIn(before), numberIn(after)];
+    return before && to > from ? `${what} now allows up to ${to} characters.` : `${what} now allows at most ${to} characters in new answers; longer answers saved before are kept whole.`;
+  }
+  if (check.endsWith('_min_length')) return `${what} now needs at least ${numberIn(after)} characters in new answers; ${kept}.`;
+  if (check.endsWith('_pattern')) return `${what} must now match ${before ? 'its new' : 'a'} pattern in new answers; ${kept}.`;
+  if (check.endsWith('_minimum')) return `${what} must now be at least ${numberIn(after)} in new answers; ${kept}.`;
+  if (check.endsWith('_maximum')) return `${what} must now be at most ${numberIn(after)} in new answers; ${kept}.`;
+  return `${what} has a new rule for new answers; ${kept}.`;
+}
+
+/**
+ * The statements that take one column from `from` to `to`. Every rule added to a table that may hold
+ * rows is NOT VALID: PostgreSQL enforces it for every new or changed row and skips the check of the
+ * rows already there, so no migration written here can fail on saved answers.
+ */
 function alterColumn(table: string, name: string, from: ColumnState, to: ColumnState, out: Diff) {
   const t = `public.${table}`;
   if (from.type !== to.type) {
@@ -37,32 +87,51 @@ function alterColumn(table: string, name: string, from: ColumnState, to: ColumnS
   }
   if (from.default !== to.default) {
     out.statements.push(to.default === null ? `alter table ${t} alter column ${name} drop default;` : `alter table ${t} alter column ${name} set default ${to.default};`);
+    out.notes.push(to.default === null ? `${label(name, to)} no longer has a default.` : `${label(name, to)} now defaults to ${to.default} in new answers; ${'answers saved before are kept as they are'}.`);
   }
-  if (from.notNull !== to.notNull) {
-    if (to.notNull) out.statements.push(`-- Rows saved without ${name} must be filled in before this can apply.`);
-    out.statements.push(`alter table ${t} alter column ${name} ${to.notNull ? 'set' : 'drop'} not null;`);
-  }
+  // NOT NULL is only ever dropped here; a column that must now have a value gets a NOT VALID check (below).
+  if (from.notNull && !to.notNull) out.statements.push(`alter table ${t} alter column ${name} drop not null;`);
+  const wasRequired = from.notNull || Object.keys(from.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
+  const isRequired = to.notNull || Object.keys(to.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
+  if (wasRequired && !isRequired) out.notes.push(`${label(name, to)} is now optional.`);
   for (const [check, expression] of Object.entries(to.checks)) {
-    if (from.checks[check] !== expression) out.statements.push(`alter table ${t} add constraint ${check} check (${expression});`);
+    if (from.checks[check] === expression) continue;
+    out.statements.push(`alter table ${t} add constraint ${check} check (${expression}) not valid;`);
+    const becameRequired = check.endsWith(`_${NOT_NULL_CHECK}`) && wasRequired;
+    if (!becameRequired) out.notes.push(ruleNote(check, name, to, from.checks[check], expression));
   }
-  if (from.comment !== to.comment) out.statements.push(`comment on column ${t}.${name} is ${to.comment === null ? 'null' : quote(to.comment)};`);
+  if (from.comment !== to.comment) {
+    out.statements.push(`comment on column ${t}.${name} is ${to.comment === null ? 'null' : quote(to.comment)};`);
+    if (from.comment !== null) out.notes.push(`"${from.comment}" is now labelled ${label(name, to)}; saved answers are unchanged.`);
+  }
 }
 
 /** The SQL that takes the database from the last generated state to the one the schemas describe now. */
 export function diffStates(from: DbState, to: DbState): Diff {
-  const out: Diff = { statements: [], destructive: [] };
+  const out: Diff = { statements: [], destructive: [], notes: [] };
+  const hasFormText = (state: DbState) => Object.values(state).some((t) => t.normalised !== undefined);
+  if (hasFormText(to) && !hasFormText(from)) out.statements.push(formTextFunctionSql());
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
     if (!before) {
       out.statements.push(...createTable(name, table));
+      out.notes.push(`New table ${name}: it starts empty.`);
       continue;
     }
     for (const [col, column] of Object.entries(table.columns)) {
       const old = before.columns[col];
       if (!old) {
-        const added: ColumnState = { ...column, notNull: false, checks: {} };
+        // Added without its rules, which then follow as NOT VALID checks; a default fills saved rows.
+        const added: ColumnState = { ...column, checks: {}, comment: null };
         out.statements.push(`alter table public.${name} add column ${columnSql(col, added)};`);
-        alterColumn(name, col, added, column, out);
+        const required = column.notNull || Object.keys(column.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
+        out.notes.push(
+          column.default !== null
+            ? `New question ${label(col, column)}: answers saved before get its default, ${column.default}.`
+            : `New ${required ? 'required ' : ''}question ${label(col, column)}: answers saved before have it empty${required ? '; new answers must fill it in' : ''}.`,
+        );
+        const silent: Diff = { statements: out.statements, destructive: out.destructive, notes: [] };
+        alterColumn(name, col, { ...added, comment: null }, column, silent);
       } else if (!column.fixed) alterColumn(name, col, old, column, out);
     }
     for (const col of Object.keys(before.columns)) {
@@ -74,6 +143,10 @@ export function diffStates(from: DbState, to: DbState): Diff {
       }
     }
     if (before.comment !== table.comment) out.statements.push(`comment on table public.${name} is ${quote(table.comment)};`);
+    if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
+      out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));
+      if (before.normalised === undefined) out.notes.push(`Text sent to ${name} is now trimmed as the form trims it before it is checked; saved answers are unchanged.`);
+    }
   }
   for (const name of Object.keys(from)) {
     if (!to[name]) {

@@ -1,8 +1,14 @@
 import type { FormRegistryEntry, JsonSchema } from './forms.ts';
+import { PG_WHITESPACE, toPgPattern } from './pg-pattern.ts';
 
 /** What the database should look like, derived from schemas/; also the shape of the committed snapshot. */
 export interface ColumnState {
   type: string;
+  /**
+   * NOT NULL on the column itself. Only where it can never fail: a new table, a new column with a
+   * default, or a column that already had it. Elsewhere "must have a value" is a check constraint
+   * (`<table>_<column>_not_null`) added NOT VALID, so answers saved before the rule stay.
+   */
   notNull: boolean;
   default: string | null;
   /** Named check constraints: name -> boolean SQL expression. */
@@ -15,6 +21,11 @@ export interface ColumnState {
 export interface TableState {
   comment: string;
   columns: Record<string, ColumnState>;
+  /**
+   * The text columns that the table's trigger normalises as the browser does (trimmed, blank -> null)
+   * before any check runs. Absent in snapshots written before the trigger existed.
+   */
+  normalised?: string[];
 }
 
 export type DbState = Record<string, TableState>;
@@ -25,34 +36,43 @@ const SQL_TYPES: Record<string, string> = { string: 'text', integer: 'integer', 
 
 type FieldSchema = NonNullable<JsonSchema['properties']>[string];
 
-function columnFor(table: string, field: string, def: FieldSchema, required: boolean): ColumnState {
+/** The suffix of the check that says a column must have a value, where NOT NULL could not be used. */
+export const NOT_NULL_CHECK = 'not_null';
+
+const sqlValue = (value: unknown) => (typeof value === 'string' ? quote(value) : String(value));
+
+function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue: boolean, columnNotNull: boolean): ColumnState {
   const type = SQL_TYPES[String(def.type)];
   if (!type) throw new Error(`${table}.${field}: JSON type "${String(def.type)}" has no SQL type; use string, integer, number or boolean.`);
   const checks: Record<string, string> = {};
   const name = (kind: string) => `${table}_${field}_${kind}`;
-  if (required && type === 'text') checks[name('not_blank')] = `btrim(${field}) <> ''`;
+  if (mustHaveValue && !columnNotNull) checks[name(NOT_NULL_CHECK)] = `${field} is not null`;
   if (typeof def.minLength === 'number') checks[name('min_length')] = `char_length(${field}) >= ${def.minLength}`;
   if (typeof def.maxLength === 'number') checks[name('max_length')] = `char_length(${field}) <= ${def.maxLength}`;
-  if (typeof def.pattern === 'string') checks[name('pattern')] = `${field} ~ ${quote(def.pattern)}`;
-  if (def.oneOf) checks[name('allowed')] = `${field} in (${def.oneOf.map((o) => (typeof o.const === 'string' ? quote(o.const) : String(o.const))).join(', ')})`;
+  if (typeof def.pattern === 'string') checks[name('pattern')] = `${field} ~ ${quote(toPgPattern(def.pattern))}`;
+  if (def.oneOf) checks[name('allowed')] = `${field} in (${def.oneOf.map((o) => sqlValue(o.const)).join(', ')})`;
   if (typeof def.minimum === 'number') checks[name('minimum')] = `${field} >= ${def.minimum}`;
   if (typeof def.maximum === 'number') checks[name('maximum')] = `${field} <= ${def.maximum}`;
-  const hasDefault = def.default !== undefined;
   return {
     type,
-    notNull: required || hasDefault,
-    default: hasDefault ? (typeof def.default === 'string' ? quote(def.default) : String(def.default)) : null,
+    notNull: columnNotNull,
+    default: def.default !== undefined ? sqlValue(def.default) : null,
     checks,
     comment: typeof def.title === 'string' ? def.title : null,
   };
 }
 
-/** The tables the forms fill: one column per schema property, plus id, owner and created_at. */
-export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEntry }[]): DbState {
+/**
+ * The tables the forms fill: one column per schema property, plus id, owner and created_at.
+ * `previous` is the state the migrations have built so far: whether a rule can be NOT NULL on the
+ * column, or must be a check that spares saved rows, depends on what is already there.
+ */
+export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEntry }[], previous: DbState = {}): DbState {
   const state: DbState = {};
   for (const { schema, entry } of forms) {
     if (!entry.table) continue;
     const table = entry.table;
+    const before = previous[table];
     const required = new Set(schema.required ?? []);
     const columns: Record<string, ColumnState> = {
       id: { type: 'uuid', notNull: true, default: 'gen_random_uuid()', checks: {}, comment: null, fixed: 'primary key' },
@@ -62,10 +82,49 @@ export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEnt
     }
     for (const [field, def] of Object.entries(schema.properties ?? {})) {
       if (entry.exclude?.includes(field)) continue;
-      columns[field] = columnFor(table, field, def, required.has(field));
+      const hasDefault = def.default !== undefined;
+      const mustHaveValue = required.has(field) || hasDefault;
+      const old = before?.columns[field];
+      // NOT NULL cannot fail on an empty new table, on a new column that a default fills, or where it already held.
+      const columnNotNull = mustHaveValue && (!before || (!old && hasDefault) || (old?.notNull ?? false));
+      columns[field] = columnFor(table, field, def, mustHaveValue, columnNotNull);
     }
     columns.created_at = { type: 'timestamptz', notNull: true, default: 'now()', checks: {}, comment: null, fixed: '' };
-    state[table] = { comment: String(schema.description ?? schema.title ?? table), columns };
+    const normalised = Object.entries(columns).filter(([, c]) => c.type === 'text' && !c.fixed).map(([name]) => name);
+    state[table] = { comment: String(schema.description ?? schema.title ?? table), columns, normalised };
   }
   return state;
+}
+
+/**
+ * One meaning of "blank" for browser, function and database: white space as JavaScript knows it is
+ * trimmed from both ends, and an answer that was only white space is no answer (null), exactly as
+ * src/components/forms/normalise.ts does. Written once, into the first migration that needs it.
+ * Visitors keep EXECUTE on it: the table triggers run as the inserting role and call it.
+ */
+export function formTextFunctionSql(): string {
+  const edges = quote(`^[${PG_WHITESPACE}]+|[${PG_WHITESPACE}]+$`);
+  return [
+    'create or replace function public.form_text(value text) returns text',
+    'language sql',
+    'immutable',
+    "set search_path = ''",
+    `return nullif(regexp_replace(value, ${edges}, '', 'g'), '');`,
+  ].join('\n');
+}
+
+/** The trigger function that passes each text column of a table through public.form_text before any check runs. */
+export function normaliseFunctionSql(table: string, columns: string[]): string {
+  return [
+    `create or replace function public.${table}_normalise_text() returns trigger`,
+    'language plpgsql',
+    "set search_path = ''",
+    'as $$',
+    'begin',
+    ...columns.map((c) => `  new.${c} := public.form_text(new.${c});`),
+    '  return new;',
+    'end;',
+    '$$;',
+    `revoke execute on function public.${table}_normalise_text() from public, anon, authenticated;`,
+  ].join('\n');
 }

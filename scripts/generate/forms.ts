@@ -1,18 +1,16 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { problemAt, readJsonSource, SchemaProblem, type SourceFile } from './json-source.ts';
 
-/** One form as it stands in schemas/: the parsed files, each with the path it came from. */
+export { SchemaProblem, type SourceFile } from './json-source.ts';
+
+/** One form as it stands in schemas/: the parsed files, each with the path and text it came from. */
 export interface FormSource {
   name: string;
   schema: SourceFile<JsonSchema>;
   ui: SourceFile<Record<string, unknown>>;
   messages: SourceFile<Record<string, unknown>>;
   steps: SourceFile<unknown> | null;
-}
-
-export interface SourceFile<T> {
-  path: string;
-  json: T;
 }
 
 export interface JsonSchema {
@@ -37,53 +35,63 @@ export interface FormRegistryEntry {
   notification?: { formType: string; replyTo: string };
 }
 
-export class SchemaProblem extends Error {
-  constructor(
-    readonly file: string,
-    readonly at: string,
-    readonly sentence: string,
-  ) {
-    super(`${file}${at ? ` at ${at}` : ''}: ${sentence}`);
+export type Registry = Record<string, FormRegistryEntry>;
+
+export interface SchemasRead {
+  registry: SourceFile<Registry> | null;
+  forms: FormSource[];
+  /** Files that could not be read (bad JSON, missing file): the rest is still read, so all are reported at once. */
+  problems: SchemaProblem[];
+}
+
+const PARTS = ['schema', 'ui', 'messages'] as const;
+
+/** Reads schemas/forms.json and every form it lists; reports every unreadable file, not just the first. */
+export function readSchemas(dir: string): SchemasRead {
+  const problems: SchemaProblem[] = [];
+  const read = <T>(file: string): SourceFile<T> | null => {
+    const result = readJsonSource<T>(join(dir, file), `schemas/${file}`);
+    problems.push(...result.problems);
+    return result.file;
+  };
+  if (!existsSync(join(dir, 'forms.json'))) {
+    return { registry: null, forms: [], problems: [new SchemaProblem('schemas/forms.json', [], 'is missing: it lists the forms and the table each one fills.')] };
   }
-}
-
-function readJson<T>(dir: string, file: string): SourceFile<T> {
-  const path = join(dir, file);
-  const text = readFileSync(path, 'utf8');
-  try {
-    return { path: `schemas/${file}`, json: JSON.parse(text) as T };
-  } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^JSON\.parse: /, '') : String(error);
-    throw new SchemaProblem(`schemas/${file}`, '', `is not valid JSON (${detail}). Check for a missing comma or quote near that spot.`);
-  }
-}
-
-export function readRegistry(dir: string): SourceFile<Record<string, FormRegistryEntry>> {
-  return readJson(dir, 'forms.json');
-}
-
-/** Reads every form listed in schemas/forms.json with its schema, UI, messages and optional steps. */
-export function readForms(dir: string): FormSource[] {
-  const registry = readRegistry(dir);
-  return Object.keys(registry.json).map((name) => {
-    for (const part of ['schema', 'ui', 'messages']) {
-      if (!existsSync(join(dir, `${name}.${part}.json`))) {
-        throw new SchemaProblem(registry.path, `/${name}`, `lists the form "${name}", but schemas/${name}.${part}.json does not exist.`);
-      }
+  const registry = read<Registry>('forms.json');
+  const forms: FormSource[] = [];
+  const names = registry && registry.json && typeof registry.json === 'object' && !Array.isArray(registry.json) ? Object.keys(registry.json) : [];
+  for (const name of names) {
+    const missing = PARTS.filter((part) => !existsSync(join(dir, `${name}.${part}.json`)));
+    for (const part of missing) {
+      problems.push(problemAt(registry!, [name], `lists the form "${name}", but schemas/${name}.${part}.json does not exist.`, 'key'));
     }
-    return {
-      name,
-      schema: readJson<JsonSchema>(dir, `${name}.schema.json`),
-      ui: readJson<Record<string, unknown>>(dir, `${name}.ui.json`),
-      messages: readJson<Record<string, unknown>>(dir, `${name}.messages.json`),
-      steps: existsSync(join(dir, `${name}.steps.json`)) ? readJson<unknown>(dir, `${name}.steps.json`) : null,
-    };
-  });
+    if (missing.length) continue;
+    const schema = read<JsonSchema>(`${name}.schema.json`);
+    const ui = read<Record<string, unknown>>(`${name}.ui.json`);
+    const messages = read<Record<string, unknown>>(`${name}.messages.json`);
+    const steps = existsSync(join(dir, `${name}.steps.json`)) ? read<unknown>(`${name}.steps.json`) : null;
+    const stepsBroken = existsSync(join(dir, `${name}.steps.json`)) && !steps;
+    if (schema && ui && messages && !stepsBroken) forms.push({ name, schema, ui, messages, steps });
+  }
+  return { registry, forms, problems };
 }
 
 /** Files in schemas/ that no form claims: usually a typo in a file name. */
-export function strayFiles(dir: string, forms: FormSource[]): string[] {
+export function strayFiles(dir: string, registry: Registry): string[] {
   const known = new Set(['forms.json', 'README.md']);
-  for (const f of forms) for (const part of ['schema', 'ui', 'messages', 'steps']) known.add(`${f.name}.${part}.json`);
+  for (const name of Object.keys(registry)) for (const part of ['schema', 'ui', 'messages', 'steps']) known.add(`${name}.${part}.json`);
   return readdirSync(dir).filter((file) => !known.has(file) && !file.startsWith('.'));
+}
+
+/** For tests and tools that need the forms of a tree known to be valid. */
+export function readForms(dir: string): FormSource[] {
+  const { forms, problems } = readSchemas(dir);
+  if (problems.length) throw problems[0]!;
+  return forms;
+}
+
+export function readRegistry(dir: string): SourceFile<Registry> {
+  const { registry, problems } = readSchemas(dir);
+  if (problems.length || !registry) throw problems[0]!;
+  return registry;
 }

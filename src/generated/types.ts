@@ -84,7 +84,7 @@ export interface AssessmentResponse {
    */
   contact_email: string;
   /**
-   * Phone (optional)
+   * Phone
    */
   contact_phone?: string;
 }

@@ -67,7 +67,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
   describe('constraints refuse what the browser refuses', () => {
     it.each([
-      ['a blank name', { ...contact, name: '   ' }, '23514'],
+      ['a blank name', { ...contact, name: '   ' }, '23502'],
       ['no email', { ...contact, email: null }, '23502'],
       ['an email that is not text@text.text', { ...contact, email: 'ana@casaverde' }, '23514'],
       ['a subject that is not one of the seven', { ...contact, subject: 'Spam' }, '23514'],
@@ -79,7 +79,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     it.each([
       ['a negative team size', { ...assessment, team_size: -1 }, '23514'],
       ['an unknown timeline', { ...assessment, timeline: 'someday' }, '23514'],
-      ['a blank mission', { ...assessment, mission: '' }, '23514'],
+      ['a blank mission', { ...assessment, mission: '' }, '23502'],
     ])('assessment_responses refuses %s', async (_, row, code) => {
       await expectRefused(as(db, 'anon', null, () => insert('assessment_responses', row)), code);
     });
@@ -139,7 +139,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       ]);
       await expectRefused(
         db.query('insert into auth.users (email, raw_user_meta_data) values ($1, $2)', ['c@x.org', JSON.stringify({ ...profile, company: ' ' })]),
-        '23514',
+        '23502',
       );
       const { rows: orphans } = await db.query(`select 1 from auth.users where email = 'c@x.org'`);
       expect(orphans).toEqual([]);

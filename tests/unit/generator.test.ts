@@ -1,97 +1,128 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkForm } from '../../scripts/generate/check-form';
-import { readForms, type FormSource } from '../../scripts/generate/forms';
+import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 
 const root = join(import.meta.dirname, '..', '..');
-const real = readForms(join(root, 'schemas'));
-const formNamed = (name: string): FormSource => structuredClone(real.find((f) => f.name === name)!);
-const sentences = (form: FormSource) => checkForm(form).map((p) => p.message);
 
-function generate(env: Record<string, string>, ...args: string[]) {
-  return spawnSync('npx', ['tsx', 'scripts/generate.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+/** Runs the generator on a copy after `edit`, expecting it to refuse; returns what it printed. */
+async function refused(edit: (ws: SchemaWorkspace) => void): Promise<string> {
+  const ws = schemaWorkspace();
+  const before = ws.migrations();
+  edit(ws);
+  const result = await ws.generate();
+  expect(result.ok, result.lines.join('\n')).toBe(false);
+  // Nothing is written when anything is wrong.
+  expect(existsSync(ws.generated) ? readdirSync(ws.generated) : []).toEqual([]);
+  expect(ws.migrations()).toEqual(before);
+  return result.lines.join('\n');
 }
 
-/** Private copies, so nothing a test generates can land in the real schemas/, src/generated or supabase/. */
-function copySchemas() {
-  const dir = mkdtempSync(join(tmpdir(), 'schemas-'));
-  cpSync(join(root, 'schemas'), dir, { recursive: true });
-  const supabase = mkdtempSync(join(tmpdir(), 'supabase-'));
-  cpSync(join(root, 'supabase'), supabase, { recursive: true });
-  return { schemas: dir, generated: mkdtempSync(join(tmpdir(), 'generated-')), supabase };
-}
-
-describe('the generator checks schemas and explains each mistake', () => {
-  it('finds nothing wrong with the real schemas', () => {
-    for (const form of real) expect(sentences(form), form.name).toEqual([]);
+describe('the generator checks every file in schemas/ and explains each mistake', () => {
+  it('finds nothing wrong with the real schemas, and a second run writes nothing', async () => {
+    const ws = schemaWorkspace();
+    const first = await ws.generate();
+    expect(first.ok, first.lines.join('\n')).toBe(true);
+    expect(first.migration).toBeNull();
+    const second = await ws.generate();
+    expect(second).toMatchObject({ ok: true, written: [] });
+    expect(second.lines).toEqual(['Everything is already up to date with schemas/: nothing was written.']);
   });
 
-  it('rejects something that is not JSON Schema', () => {
-    const form = formNamed('contact');
-    (form.schema.json.properties!.name as { type: string }).type = 'strnig';
-    expect(sentences(form)[0]).toMatch(/^schemas\/contact\.schema\.json at \/properties\/name\/type: is not valid JSON Schema/);
+  it('a trailing comma: line, column, the line itself and the fix', async () => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"message"]', '"message",]')));
+    expect(out).toMatch(/✖ schemas\/contact\.schema\.json:8:\d+: is not valid JSON: remove this comma/);
+    expect(out).toContain('"required": ["name", "email", "subject", "message",],');
+    expect(out).toMatch(/\n\s+\|\s+\^/);
   });
 
-  it('rejects a required field that does not exist', () => {
-    const form = formNamed('contact');
-    form.schema.json.required!.push('phone');
-    expect(sentences(form)).toContain('schemas/contact.schema.json at /required/4: lists "phone" as required, but there is no such field under "properties".');
+  it('a missing comma points at the end of the line that needs it', async () => {
+    const out = await refused((ws) => ws.editText('sign-in.ui.json', () => '{\n  "ui:order": ["email"\n    "password"]\n}\n'));
+    expect(out).toContain('schemas/sign-in.ui.json:2:23: is not valid JSON: a comma is missing here.');
   });
 
-  it('asks for a label on every option', () => {
-    const form = formNamed('assessment');
-    const timeline = form.schema.json.properties!.timeline!;
-    timeline.oneOf!.push({ const: 'someday' });
-    form.schema.json.properties!.budget_range = { type: 'string', title: 'Budget', enum: ['a', 'b'] };
-    const found = sentences(form);
-    expect(found).toContain('schemas/assessment.schema.json at /properties/timeline/oneOf/4: option 5 of "timeline" needs a "title": the label visitors see.');
-    expect(found.some((s) => s.includes('/properties/budget_range/enum') && s.includes('use "oneOf"'))).toBe(true);
+  it('a misspelt keyword is refused with "did you mean", instead of silently dropping the rule', async () => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"required":', '"requried":')));
+    expect(out).toContain('schemas/contact.schema.json:8:3 (at /requried): "requried" is not a JSON Schema keyword, so it would be ignored. Did you mean "required"?');
   });
 
-  it('requires every field in exactly one step, and only real fields', () => {
-    const form = formNamed('assessment');
-    const steps = form.steps!.json as { title: string; fields: string[] }[];
-    steps[0]!.fields.push('goals');
-    steps[1]!.fields.push('budget');
-    steps[3]!.fields = steps[3]!.fields.filter((f) => f !== 'contact_phone');
-    expect(sentences(form)).toEqual([
-      'schemas/assessment.steps.json at /1/fields/3: step 2 lists "budget", but the schema has no such field.',
-      'schemas/assessment.steps.json at /2/fields/0: "goals" is already in step 1; each field belongs to exactly one step.',
-      'schemas/assessment.steps.json at /: "contact_phone" is in the schema but in no step, so visitors could never fill it in.',
-    ]);
+  it('unknown ui: settings and widgets are refused in the .ui.json file', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('contact.ui.json', (ui) => {
+        ui.name['ui:placholder'] = ui.name['ui:placeholder'];
+        ui.message['ui:widget'] = 'textbox';
+      }),
+    );
+    expect(out).toContain('(at /name/ui:placholder): "ui:placholder" is not a setting the form understands. Did you mean "ui:placeholder"?');
+    expect(out).toContain('(at /message/ui:widget): "textbox" is not a widget for a string question. Use one of: text, textarea, select, radio, password, email, hidden.');
   });
 
-  it('requires the messages a form needs, with known placeholders and real fields', () => {
-    const form = formNamed('contact');
-    form.messages.json = { required: { title: 'Needs Info', message: '{label} is needed.' }, fields: { phone: { required: { title: 'x', message: 'y' } }, name: { pattern: { title: 'x', message: 'y' } } } };
-    expect(sentences(form)).toEqual([
-      'schemas/contact.messages.json at /required/message: uses {label}, but only {title}, {name} and {step} can be filled in.',
-      'schemas/contact.messages.json at /fields/phone: has messages for "phone", but the schema has no such field.',
-      'schemas/contact.messages.json at /fields/name/pattern: has a "pattern" message, but "name" has no "pattern" rule in the schema.',
-    ]);
-    form.messages.json = {};
-    expect(sentences(form)).toEqual(['schemas/contact.messages.json at /required: needs a "title" and a "message", both non-empty text.']);
+  it('required naming a field that does not exist', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
+    expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');
   });
 
-  it('rejects a field order or field style for a field that does not exist', () => {
-    const form = formNamed('contact');
-    form.ui.json['ui:order'] = ['name', 'emial', 'subject', 'message'];
-    form.ui.json.mesage = { 'ui:widget': 'textarea' };
-    expect(sentences(form)).toEqual([
-      'schemas/contact.ui.json at /ui:order/1: puts "emial" in the field order, but the schema has no such field.',
-      'schemas/contact.ui.json at /mesage: styles a field "mesage" that the schema does not have.',
-    ]);
+  it('an option without a title', async () => {
+    const out = await refused((ws) => ws.editJson('assessment.schema.json', (s) => s.properties.timeline.oneOf.push({ const: 'someday' })));
+    expect(out).toContain('(at /properties/timeline/oneOf/4): option 5 of "timeline" needs a "title": the label visitors see.');
   });
 
-  it('prints file, JSON path and sentence from the command line, never a stack trace', () => {
-    const dirs = copySchemas();
-    writeFileSync(join(dirs.schemas, 'sign-in.ui.json'), '{ "ui:order": ["email" "password"] }');
-    const broken = generate({ SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated, SUPABASE_DIR: dirs.supabase });
+  it('a step naming a misspelt field, and a field in no step', async () => {
+    const out = await refused((ws) => ws.editText('assessment.steps.json', (t) => t.replace('"budget_range"', '"budjet_range"')));
+    expect(out).toContain('schemas/assessment.steps.json:4:');
+    expect(out).toContain('step 3 lists "budjet_range", but the schema has no such field. Did you mean "budget_range"?');
+    expect(out).toContain('"budget_range" is in the schema but in no step');
+  });
+
+  it('unknown keys in messages, steps and forms.json', async () => {
+    const out = await refused((ws) => {
+      ws.editJson('contact.messages.json', (m) => {
+        m.feilds = m.fields;
+        delete m.fields;
+      });
+      ws.editJson('assessment.steps.json', (steps) => {
+        steps[0].titel = 'x';
+      });
+      ws.editJson('forms.json', (forms) => {
+        forms.contact.tabel = forms.contact.table;
+      });
+    });
+    expect(out).toContain('"feilds" is not something a messages file understands here. Did you mean "fields"?');
+    expect(out).toContain('"titel" is not something a steps file understands here. Did you mean "title"?');
+    expect(out).toContain('"tabel" is not something schemas/forms.json understands here. Did you mean "table"?');
+  });
+
+  it('a rule the database could not enforce is refused on a saved form', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.email.format = 'email')));
+    expect(out).toContain('"format" cannot be used on a question of a saved form: the database could not enforce it.');
+  });
+
+  it('a pattern the database cannot check the same way is refused', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.name.pattern = '^(?!admin).*$')));
+    expect(out).toContain('the pattern of "name" uses a lookahead, which the database cannot check the same way.');
+  });
+
+  it('a label that says "(optional)" is refused: the form shows that from "required"', async () => {
+    const out = await refused((ws) => ws.editJson('assessment.schema.json', (s) => (s.properties.contact_phone.title = 'Phone (optional)')));
+    expect(out).toContain('take "(optional)", "(required)" or "*" out of the title');
+  });
+
+  it('a default that breaks its own question is refused', async () => {
+    const out = await refused((ws) => ws.editJson('assessment.schema.json', (s) => (s.properties.team_size.default = -1)));
+    expect(out).toContain('the default of "team_size" breaks the question\'s own rules');
+  });
+
+  it('prints the problems from the command line, never a stack trace', () => {
+    const ws = schemaWorkspace();
+    ws.editText('sign-in.ui.json', () => '{ "ui:order": ["email" "password"] }');
+    const broken = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/generate.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, SCHEMAS_DIR: ws.schemas, GENERATED_DIR: ws.generated, SUPABASE_DIR: ws.supabase },
+    });
     expect(broken.status).toBe(1);
-    expect(broken.stderr).toContain('✖ schemas/sign-in.ui.json: is not valid JSON');
+    expect(broken.stderr).toContain('✖ schemas/sign-in.ui.json:1:23: is not valid JSON: a comma is missing here.');
     expect(broken.stderr).not.toMatch(/\n\s+at /);
   }, 30_000);
 });
@@ -103,16 +134,38 @@ describe('generated files', () => {
     }
   });
 
-  it('--check fails when a generated file was edited or one is left over, and passes when in step', () => {
-    const dirs = copySchemas();
-    const env = { SCHEMAS_DIR: dirs.schemas, GENERATED_DIR: dirs.generated, SUPABASE_DIR: dirs.supabase };
-    expect(generate(env).status).toBe(0);
-    expect(generate(env, '--check').status).toBe(0);
-    writeFileSync(join(dirs.generated, 'types.ts'), '// edited by hand\n');
-    writeFileSync(join(dirs.generated, 'forms/old-form.ts'), '');
-    const drift = generate(env, '--check');
-    expect(drift.status).toBe(1);
-    expect(drift.stderr).toContain('stale:   src/generated/types.ts');
-    expect(drift.stderr).toContain('extra:   src/generated/forms/old-form.ts');
-  }, 60_000);
+  it('--check fails whenever generate would write anything, and writes nothing itself', async () => {
+    const ws = schemaWorkspace();
+    expect((await ws.generate()).ok).toBe(true);
+    expect((await ws.generate({ check: true })).ok).toBe(true);
+
+    writeFileSync(join(ws.generated, 'types.ts'), '// edited by hand\n');
+    writeFileSync(join(ws.generated, 'forms', 'old-form.ts'), '');
+    const drift = await ws.generate({ check: true });
+    expect(drift.ok).toBe(false);
+    expect(drift.lines).toContain(`  stale:  ${'generated/types.ts'}`);
+    expect(drift.lines).toContain(`  extra:  ${'generated/forms/old-form.ts'}`);
+    expect(readFileSync(join(ws.generated, 'types.ts'), 'utf8')).toBe('// edited by hand\n');
+
+    // A snapshot that lacks a migration (a hand-written one added without generate) is drift too.
+    expect((await ws.generate()).ok).toBe(true);
+    const snapshotFile = join(ws.supabase, 'schema-snapshot.json');
+    const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8'));
+    delete snapshot.migrations[Object.keys(snapshot.migrations).at(-1)!];
+    writeFileSync(snapshotFile, `${JSON.stringify(snapshot, null, 2)}\n`);
+    const stale = await ws.generate({ check: true });
+    expect(stale.ok).toBe(false);
+    expect(stale.lines).toContain('  stale:  supabase/schema-snapshot.json');
+  });
+
+  it('--check fails when a written migration is edited afterwards', async () => {
+    const ws = schemaWorkspace();
+    const first = ws.migrations()[0]!;
+    const file = join(ws.supabase, 'migrations', first);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}\n-- sneaky edit\n`);
+    const check = await ws.generate({ check: true });
+    expect(check.ok).toBe(false);
+    expect(check.lines.join('\n')).toContain(`Migrations are append-only`);
+    expect(check.lines.join('\n')).toContain(first);
+  });
 });

@@ -178,7 +178,7 @@ export const assessmentForm: FormDefinition = {
       },
       "contact_phone": {
         "type": "string",
-        "title": "Phone (optional)",
+        "title": "Phone",
         "maxLength": 40
       }
     }
@@ -454,7 +454,7 @@ export const assessmentForm: FormDefinition = {
         },
         "contact_phone": {
           "type": "string",
-          "title": "Phone (optional)",
+          "title": "Phone",
           "maxLength": 40
         }
       }

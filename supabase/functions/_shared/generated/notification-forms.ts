@@ -251,7 +251,7 @@ export const notificationForms: Record<string, NotificationForm> = {
         },
         "contact_phone": {
           "type": "string",
-          "title": "Phone (optional)",
+          "title": "Phone",
           "maxLength": 40
         }
       }

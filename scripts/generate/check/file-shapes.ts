@@ -1,0 +1,138 @@
+import Ajv, { type ErrorObject, type SchemaObject } from 'ajv';
+import { fromPointer, problemAt, type SchemaProblem, type SourceFile } from '../json-source.ts';
+import { didYouMean } from './suggest.ts';
+
+/**
+ * The shapes of the files beside the form schemas, as JSON Schemas: every object is closed
+ * (additionalProperties: false), so a misspelt key is refused instead of silently ignored.
+ */
+const nonEmptyText: SchemaObject = { type: 'string', pattern: '\\S', description: 'must be text that is not empty.' };
+
+const message: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'message'],
+  properties: { title: nonEmptyText, message: nonEmptyText },
+};
+
+/** The rules a field may have its own message for: the keywords the form engine checks. */
+export const MESSAGE_KEYWORDS = ['required', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'oneOf'];
+
+export const messagesShape: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['required'],
+  properties: {
+    $comment: { type: 'string' },
+    required: message,
+    fields: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: Object.fromEntries(MESSAGE_KEYWORDS.map((keyword) => [keyword, message])),
+      },
+    },
+  },
+};
+
+export const stepsShape: SchemaObject = {
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['title', 'fields'],
+    properties: { title: nonEmptyText, fields: { type: 'array', minItems: 1, items: { type: 'string' } } },
+  },
+};
+
+export const registryShape: SchemaObject = {
+  type: 'object',
+  minProperties: 1,
+  propertyNames: { pattern: '^[a-z][a-z0-9-]*$', description: 'Form names are lower-case letters, digits and dashes, like "course-enrolment".' },
+  additionalProperties: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['type', 'table'],
+    properties: {
+      type: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', description: 'must be a TypeScript type name in CapitalisedWords, like "ContactSubmission".' },
+      table: {
+        type: ['string', 'null'],
+        pattern: '^[a-z][a-z0-9_]{0,62}$',
+        description: 'must be null (not stored) or a table name of lower-case letters, digits and underscores, like "contact_submissions".',
+      },
+      exclude: { type: 'array', items: { type: 'string' }, uniqueItems: true },
+      ownedByUser: { type: 'boolean' },
+      notification: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['formType', 'replyTo'],
+        properties: { formType: { type: 'string', minLength: 1 }, replyTo: { type: 'string' } },
+      },
+    },
+  },
+};
+
+const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text in double quotes',
+  object: 'a {...} of names and values',
+  array: 'a list [...]',
+  boolean: 'true or false',
+  null: 'null',
+  number: 'a number',
+  integer: 'a whole number',
+};
+
+/** The shape's own description of what a value must be, when it has one. */
+const described = (error: ErrorObject) => String((error.parentSchema as SchemaObject | undefined)?.description ?? '');
+
+/** One plain sentence for an Ajv error about the file's shape. */
+function sentence(error: ErrorObject, what: string): { sentence: string; key: boolean; at: (string | number)[] } {
+  const at = fromPointer(error.instancePath);
+  const name = at.length ? `"${String(at.at(-1))}"` : 'the file';
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const extra = String(error.params.additionalProperty);
+      const allowed = Object.keys((error.parentSchema as SchemaObject).properties ?? {});
+      return {
+        at: [...at, extra],
+        key: true,
+        sentence: `"${extra}" is not something ${what} understands here.${didYouMean(extra, allowed)}${allowed.length ? ` Allowed: ${allowed.join(', ')}.` : ''}`,
+      };
+    }
+    case 'required':
+      return { at, key: false, sentence: `${name} needs "${String(error.params.missingProperty)}".` };
+    case 'type':
+      if (described(error)) return { at, key: false, sentence: `${name} ${described(error)}` };
+      return { at, key: false, sentence: `${name} must be ${TYPE_WORDS[String(error.params.type)] ?? String(error.params.type)}.` };
+    case 'minItems':
+      return { at, key: false, sentence: `${name} must not be an empty list.` };
+    case 'propertyNames':
+      return { at: [...at, String(error.params.propertyName)], key: true, sentence: `"${String(error.params.propertyName)}" is not a usable name. ${described(error)}` };
+    case 'uniqueItems':
+      return { at, key: false, sentence: `${name} lists the same entry twice.` };
+    default:
+      return { at, key: false, sentence: `${name} ${described(error) || `${error.message ?? 'is not valid'}.`}` };
+  }
+}
+
+/** Checks a file against its shape; every problem comes with its line and a fix. */
+export function checkShape(file: SourceFile<unknown>, shape: SchemaObject, what: string): SchemaProblem[] {
+  const validate = ajv.compile(shape);
+  if (validate(file.json)) return [];
+  const seen = new Set<string>();
+  const problems: SchemaProblem[] = [];
+  // anyOf reports each branch too; its own summary error is enough.
+  // A property name's own failure is summed up by its propertyNames error.
+  for (const error of (validate.errors ?? []).filter((e) => !('propertyName' in e))) {
+    const { at, key, sentence: text } = sentence(error, what);
+    const id = `${at.join('/')}|${text}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    problems.push(problemAt(file, at, text, key ? 'key' : 'value'));
+  }
+  return problems;
+}

@@ -1,0 +1,130 @@
+import Ajv from 'ajv';
+import type { FormRegistryEntry, FormSource, JsonSchema } from '../forms.ts';
+import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../json-source.ts';
+import { patternProblem } from '../pg-pattern.ts';
+import { didYouMean } from './suggest.ts';
+
+const metaAjv = new Ajv({ allErrors: true, strict: false });
+/** Every keyword JSON Schema (draft-07, as Ajv knows it) has: anything else is a typo or a mistake. */
+const KEYWORDS = Object.keys(metaAjv.RULES.keywords);
+
+/**
+ * In a form whose answers are saved, each rule must also hold in the database (the public key lets
+ * anyone insert without the browser), so only rules the generator turns into table constraints may
+ * be used. Anything else would be checked in the browser and silently not on the server.
+ */
+const STORED_FORM_KEYWORDS = ['$schema', '$id', '$comment', 'title', 'description', 'type', 'additionalProperties', 'required', 'properties'];
+const STORED_FIELD_KEYWORDS = ['$comment', 'type', 'title', 'description', 'default', 'maxLength', 'minLength', 'pattern', 'oneOf', 'minimum', 'maximum', 'examples'];
+const FIELD_TYPES = ['string', 'integer', 'number', 'boolean'];
+
+/** Keywords whose value is a schema, a list of schemas or a map of schemas: where the walk goes on. */
+const SUBSCHEMA = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not'];
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
+
+type Problem = (at: JsonPath, sentence: string, target?: 'key' | 'value') => void;
+
+/** Misspelt or unknown keywords anywhere in the schema, each pointed at its key. */
+function unknownKeywords(node: unknown, at: JsonPath, problem: Problem) {
+  if (!node || typeof node !== 'object' || Array.isArray(node)) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (!KEYWORDS.includes(key)) {
+      const hint = key.startsWith('ui:') ? ' Settings that start with "ui:" belong in the .ui.json file.' : didYouMean(key, KEYWORDS);
+      problem([...at, key], `"${key}" is not a JSON Schema keyword, so it would be ignored.${hint}`, 'key');
+      continue;
+    }
+    if (SUBSCHEMA.includes(key)) unknownKeywords(value, [...at, key], problem);
+    if (SUBSCHEMA_LISTS.includes(key) && Array.isArray(value)) value.forEach((v, i) => unknownKeywords(v, [...at, key, i], problem));
+    if (SUBSCHEMA_MAPS.includes(key) && value && typeof value === 'object') {
+      for (const [name, sub] of Object.entries(value)) unknownKeywords(sub, [...at, key, name], problem);
+    }
+  }
+}
+
+/** Keywords the database cannot enforce, in a form that is saved. */
+function unenforceable(schema: JsonSchema, problem: Problem) {
+  for (const key of Object.keys(schema)) {
+    if (KEYWORDS.includes(key) && !STORED_FORM_KEYWORDS.includes(key)) {
+      problem([key], `"${key}" cannot be used in a form that is saved: the database could not enforce it, so anyone could send answers that break it. Use rules on the questions (required, maxLength, pattern, oneOf, minimum, maximum) instead.`, 'key');
+    }
+  }
+  for (const [field, def] of Object.entries(schema.properties ?? {})) {
+    for (const key of Object.keys(def ?? {})) {
+      if (KEYWORDS.includes(key) && !STORED_FIELD_KEYWORDS.includes(key)) {
+        problem(['properties', field, key], `"${key}" cannot be used on a question of a saved form: the database could not enforce it. Use one of ${STORED_FIELD_KEYWORDS.filter((k) => !k.startsWith('$')).join(', ')}.`, 'key');
+      }
+    }
+  }
+  if (schema.additionalProperties !== false) {
+    problem(['additionalProperties'], 'a saved form needs "additionalProperties": false, so answers to questions that do not exist are refused.', 'key');
+  }
+}
+
+function checkField(field: string, def: NonNullable<JsonSchema['properties']>[string], stored: boolean, problem: Problem) {
+  const at = ['properties', field];
+  if (typeof def !== 'object' || def === null) return;
+  if (typeof def.title !== 'string' || !def.title.trim()) problem(at, `"${field}" needs a "title": it is the label visitors see.`, 'key');
+  else if (/\((optional|required)\)|\*\s*$/i.test(def.title)) {
+    problem([...at, 'title'], `the label of "${field}" says whether it is required; the form shows that by itself from the "required" list, so take "(optional)", "(required)" or "*" out of the title.`);
+  }
+  if (stored && !FIELD_TYPES.includes(String(def.type))) {
+    problem([...at, 'type'], `"${field}" needs a "type" of string, integer, number or boolean (the column type in the database).`, def.type === undefined ? 'key' : 'value');
+  }
+  if (def.enum) problem([...at, 'enum'], `"${field}" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option so every option has a label.`, 'key');
+  const consts = new Set<string>();
+  (def.oneOf ?? []).forEach((option, i) => {
+    if (option.const === undefined) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "const": the value that is stored.`);
+    else if (consts.has(JSON.stringify(option.const))) problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores the same value as an earlier option; each option needs its own "const".`);
+    else consts.add(JSON.stringify(option.const));
+    if (!option.title) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "title": the label visitors see.`);
+    if (option.const !== undefined && def.type && typeof option.const !== (def.type === 'integer' ? 'number' : def.type)) {
+      problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores ${JSON.stringify(option.const)}, which is not of the question's type "${String(def.type)}".`);
+    }
+  });
+  if (typeof def.pattern === 'string') {
+    const wrong = patternProblem(def.pattern, stored);
+    if (wrong) problem([...at, 'pattern'], `the pattern of "${field}" ${wrong}`);
+  }
+  if (def.default !== undefined) {
+    const { default: value, ...rules } = def;
+    if (!metaAjv.validate(rules, value)) problem([...at, 'default'], `the default of "${field}" breaks the question's own rules (${metaAjv.errorsText(metaAjv.errors, { dataVar: 'it' })}).`);
+  }
+}
+
+/** Every mistake in a form's .schema.json, each at its line. */
+export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefined): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const file = form.schema;
+  const problem: Problem = (at, sentence, target = 'value') => problems.push(problemAt(file, at, sentence, target));
+  const s = file.json;
+  if (!s || typeof s !== 'object' || Array.isArray(s)) {
+    problem([], 'must be one {...} describing the form.');
+    return problems;
+  }
+  unknownKeywords(s, [], problem);
+  if (!metaAjv.validateSchema(s)) {
+    for (const e of metaAjv.errors ?? []) problem(fromPointer(e.instancePath), `is not valid JSON Schema: ${e.message}.`);
+  }
+  if (problems.length) return problems;
+
+  if (typeof s.$id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(s.$id)) {
+    problem(['$id'], 'needs an "$id" of lower-case letters, digits and underscores (it names the generated validator).', s.$id === undefined ? 'key' : 'value');
+  }
+  if (s.type !== 'object' || !s.properties) problem([], 'must describe an object with "properties" (one per form field).');
+  const stored = Boolean(entry?.table);
+  if (stored) unenforceable(s, problem);
+  const properties = s.properties ?? {};
+  (s.required ?? []).forEach((field, i) => {
+    if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
+  });
+  for (const [field, def] of Object.entries(properties)) checkField(field, def, stored, problem);
+  if (problems.length) return problems;
+
+  // Ajv's strict mode as a last line: anything it still finds is reported at the top of the file.
+  try {
+    new Ajv({ strict: true, allErrors: true }).compile(s);
+  } catch (error) {
+    problem([], `is refused by the validator: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+  return problems;
+}

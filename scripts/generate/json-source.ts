@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+
+/** A place in a JSON file: the path of keys and indexes, as in a JSON Pointer. */
+export type JsonPath = (string | number)[];
+
+/** A parsed JSON file of schemas/, with its text kept so a problem can name the line it is on. */
+export interface SourceFile<T> {
+  /** As people see it: schemas/contact.schema.json */
+  path: string;
+  json: T;
+  text: string;
+  tree: Node | undefined;
+}
+
+/**
+ * One mistake in schemas/: the file, where in it (a JSON path, resolved to line and column when the
+ * file's text is known), and a plain sentence that says what to change.
+ */
+export class SchemaProblem extends Error {
+  readonly line: number | null;
+  readonly column: number | null;
+  /** The offending line with a caret under the spot, for people reading a terminal. */
+  readonly excerpt: string;
+
+  constructor(
+    readonly file: string,
+    readonly at: JsonPath,
+    readonly sentence: string,
+    source?: { text: string; offset: number } | null,
+  ) {
+    const where = source ? lineAndColumn(source.text, source.offset) : null;
+    super(`${file}${where ? `:${where.line}:${where.column}` : ''}${at.length ? ` (at ${pointer(at)})` : ''}: ${sentence}`);
+    this.line = where?.line ?? null;
+    this.column = where?.column ?? null;
+    this.excerpt = source && where ? excerpt(source.text, where.line, where.column) : '';
+  }
+
+  /** The message and the line it is about, as the generator prints it. */
+  get report(): string {
+    return this.excerpt ? `${this.message}\n${this.excerpt}` : this.message;
+  }
+}
+
+export const pointer = (at: JsonPath) => `/${at.map((p) => String(p).replaceAll('~', '~0').replaceAll('/', '~1')).join('/')}`;
+
+/** "/properties/a~1b/0" -> ["properties", "a/b", 0]: Ajv reports places as JSON Pointers. */
+export function fromPointer(text: string): JsonPath {
+  if (!text || text === '/') return [];
+  return text
+    .slice(1)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+function lineAndColumn(text: string, offset: number) {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+}
+
+function excerpt(text: string, line: number, column: number): string {
+  const content = (text.split('\n')[line - 1] ?? '').replace(/\r$/, '');
+  const gutter = String(line).length;
+  // Tabs keep their width so the caret lands under the right character.
+  const pad = content.slice(0, column - 1).replace(/[^\t]/g, ' ');
+  return `    ${line} | ${content}\n    ${' '.repeat(gutter)} | ${pad}^`;
+}
+
+/** Where a problem points: a key ("requried": …) or the value stored under it. */
+export type Target = 'key' | 'value';
+
+/** The offset of a path's key or value in the file, or of the closest enclosing thing that exists. */
+export function offsetOf(file: SourceFile<unknown>, at: JsonPath, target: Target = 'value'): number {
+  if (!file.tree) return 0;
+  for (let depth = at.length; depth >= 0; depth--) {
+    const node = findNodeAtLocation(file.tree, at.slice(0, depth));
+    if (!node) continue;
+    const isKey = target === 'key' && depth === at.length && node.parent?.type === 'property';
+    return isKey ? node.parent!.offset : node.offset;
+  }
+  return 0;
+}
+
+export function problemAt(file: SourceFile<unknown>, at: JsonPath, sentence: string, target: Target = 'value'): SchemaProblem {
+  return new SchemaProblem(file.path, at, sentence, { text: file.text, offset: offsetOf(file, at, target) });
+}
+
+/** What usually causes each syntax error, said as the fix. */
+function syntaxHint(error: ParseError, text: string): { offset: number; sentence: string } {
+  const before = text.slice(0, error.offset).trimEnd();
+  const here = text[error.offset] ?? '';
+  const previousLineEnd = before.length;
+  const code = printParseErrorCode(error.error);
+  if ((code === 'ValueExpected' || code === 'PropertyNameExpected') && before.endsWith(',') && (here === ']' || here === '}')) {
+    return {
+      offset: previousLineEnd - 1,
+      sentence: `is not valid JSON: remove this comma. The last item of a list [...] or the last entry of a {...} has no comma after it.`,
+    };
+  }
+  if (code === 'CommaExpected' || code === 'CloseBraceExpected' || code === 'CloseBracketExpected') {
+    if (here === '"' || here === '{' || here === '[' || /[\d\-tfn]/.test(here)) {
+      return {
+        offset: previousLineEnd,
+        sentence: 'is not valid JSON: a comma is missing here. Items of a list, and entries of a {...}, are separated by commas.',
+      };
+    }
+    if (code === 'CloseBraceExpected' || code === 'CloseBracketExpected') {
+      const closer = code === 'CloseBraceExpected' ? '}' : ']';
+      return { offset: error.offset, sentence: `is not valid JSON: a closing ${closer} is missing before this point.` };
+    }
+  }
+  if (code === 'InvalidSymbol' && here === "'") {
+    return { offset: error.offset, sentence: `is not valid JSON: use double quotes "..." around names and text, not single quotes.` };
+  }
+  if (code === 'PropertyNameExpected' || (code === 'InvalidSymbol' && /[A-Za-z_]/.test(here))) {
+    return { offset: error.offset, sentence: 'is not valid JSON: names and text must be in double quotes, for example "title".' };
+  }
+  if (code === 'InvalidCommentToken' || text.startsWith('//', error.offset) || text.startsWith('/*', error.offset)) {
+    return { offset: error.offset, sentence: 'is not valid JSON: JSON files cannot hold comments. Remove it (a schema may use a "$comment" entry instead).' };
+  }
+  if (code === 'UnexpectedEndOfString') return { offset: error.offset, sentence: 'is not valid JSON: this text has no closing double quote ".' };
+  if (code === 'InvalidEscapeCharacter') {
+    return { offset: error.offset, sentence: 'is not valid JSON: a backslash must be doubled (\\\\) unless it starts \\", \\n, \\t or \\u.' };
+  }
+  if (code === 'ColonExpected') return { offset: error.offset, sentence: 'is not valid JSON: a colon : is missing between the name and its value.' };
+  if (code === 'EndOfFileExpected') return { offset: error.offset, sentence: 'is not valid JSON: there is more after the end; the file must hold one {...}.' };
+  if (code === 'ValueExpected' && here === '') return { offset: error.offset, sentence: 'is not valid JSON: the file ends too early; a closing } or ] is missing.' };
+  return { offset: error.offset, sentence: `is not valid JSON (${code}) at this point.` };
+}
+
+/** Keys that appear twice in one {...}: JSON keeps only the last, which silently drops the first. */
+function duplicateKeys(file: SourceFile<unknown>): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const visit = (node: Node | undefined) => {
+    if (!node) return;
+    if (node.type === 'object') {
+      const seen = new Set<string>();
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0];
+        if (key && seen.has(key.value)) {
+          problems.push(new SchemaProblem(file.path, [], `has "${String(key.value)}" twice in the same {...}; only the last one would count. Remove or merge one of them.`, { text: file.text, offset: key.offset }));
+        }
+        if (key) seen.add(key.value);
+      }
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(file.tree);
+  return problems;
+}
+
+/** Reads a JSON file strictly (no comments, no trailing commas, no duplicate keys). */
+export function readJsonSource<T>(absolutePath: string, shownPath: string): { file: SourceFile<T> | null; problems: SchemaProblem[] } {
+  const text = readFileSync(absolutePath, 'utf8');
+  const errors: ParseError[] = [];
+  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  if (errors.length) {
+    // The first error is the real one; the parser's later ones follow from it.
+    const { offset, sentence } = syntaxHint(errors[0]!, text);
+    return { file: null, problems: [new SchemaProblem(shownPath, [], sentence, { text, offset })] };
+  }
+  const file: SourceFile<T> = { path: shownPath, json: JSON.parse(text) as T, text, tree };
+  return { file, problems: duplicateKeys(file) };
+}

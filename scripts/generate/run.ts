@@ -1,0 +1,133 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { checkForm, checkRegistry } from './check-form.ts';
+import { desiredState } from './db-state.ts';
+import { generatedFiles } from './emit-files.ts';
+import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
+import { planMigration, readSnapshot, rewrittenMigrations } from './migrations.ts';
+
+export interface GenerateOptions {
+  root: string;
+  schemasDir: string;
+  generatedDir: string;
+  supabaseDir: string;
+  /** Write nothing; fail when anything would be written. */
+  check?: boolean;
+  /** Confirms a change that drops a column or table, or changes a column's type. */
+  allowDestructive?: boolean;
+}
+
+export interface GenerateResult {
+  ok: boolean;
+  /** What was written (or, with check, would be): paths relative to the project. */
+  written: string[];
+  /** The new migration's file name, when one was written. */
+  migration: string | null;
+  /** What the run has to say, line by line: problems on failure, a summary and notes on success. */
+  lines: string[];
+}
+
+function listFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * Everything `npm run generate` does, callable from the build, `npm start` and the dev server's
+ * watcher: check schemas/, then bring src/generated, the function's copies and supabase/migrations in
+ * step with them, writing only files whose content changes (an up-to-date tree is left untouched).
+ */
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const { root, schemasDir, generatedDir, supabaseDir, check = false, allowDestructive = false } = options;
+  const fail = (lines: string[]): GenerateResult => ({ ok: false, written: [], migration: null, lines });
+
+  const { registry, forms, problems } = readSchemas(schemasDir);
+  if (registry && !problems.some((p) => p.file === registry.path)) {
+    problems.push(...checkRegistry(registry, forms));
+    for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
+    for (const stray of strayFiles(schemasDir, registry.json)) {
+      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json or .steps.json, or list its form.'));
+    }
+  }
+  if (problems.length || !registry) {
+    return fail([
+      `The schemas have ${plural(problems.length, 'problem')}; nothing was written:`,
+      '',
+      ...problems.map((p) => `  ✖ ${p.report.replaceAll('\n', '\n  ')}`),
+    ]);
+  }
+
+  const migrationsDir = join(supabaseDir, 'migrations');
+  const snapshotFile = join(supabaseDir, 'schema-snapshot.json');
+  const snapshot = readSnapshot(snapshotFile);
+  const rewritten = rewrittenMigrations(migrationsDir, snapshot);
+  if (rewritten.length) {
+    return fail([
+      'Migrations are append-only, but these changed or disappeared after they were written. Restore them (git checkout) and put the change in a new migration:',
+      ...rewritten.map((file) => `  ✖ supabase/migrations/${file}`),
+    ]);
+  }
+  const desired = desiredState(
+    forms.map((f) => ({ schema: f.schema.json, entry: registry.json[f.name]! })),
+    snapshot.state,
+  );
+  const plan = planMigration(migrationsDir, snapshot, desired);
+  if (plan.diff.destructive.length && !allowDestructive) {
+    return fail([
+      'This schema change would delete saved data, so nothing was written:',
+      '',
+      ...plan.diff.destructive.map((reason) => `  ✖ ${reason}`),
+      '',
+      'If that is really intended, run `npm run generate -- --allow-destructive`.',
+    ]);
+  }
+
+  // Everything this run would write, by absolute path; null deletes a generated file left over.
+  const functionsOut = join(supabaseDir, 'functions', '_shared', 'generated');
+  const target = (path: string) => (path.startsWith('functions/') ? join(functionsOut, path.slice('functions/'.length)) : join(generatedDir, path));
+  const files = await generatedFiles(forms, registry.json);
+  const changes = new Map<string, string | null>();
+  for (const [path, content] of files) {
+    const file = target(path);
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== content) changes.set(file, content);
+  }
+  const existing = [...listFiles(generatedDir).map((p) => p), ...listFiles(functionsOut).map((p) => `functions/${p}`)];
+  for (const path of existing) if (!files.has(path)) changes.set(target(path), null);
+  if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);
+  if (!existsSync(snapshotFile) || readFileSync(snapshotFile, 'utf8') !== plan.snapshotText) changes.set(snapshotFile, plan.snapshotText);
+
+  const shown = (file: string) => relative(root, file).replaceAll('\\', '/');
+  const written = [...changes.keys()].map(shown);
+  const notes = plan.diff.notes.map((note) => `  • ${note}`);
+
+  if (check) {
+    if (!written.length) return { ok: true, written: [], migration: null, lines: [`Everything generated is up to date with schemas/ (${plural(files.size, 'file')}, ${plural(forms.length, 'form')}).`] };
+    return fail([
+      'Generated files are out of date with schemas/. Run `npm run generate` and commit what it writes:',
+      ...[...changes].map(([file, content]) => `  ${content === null ? 'extra: ' : existsSync(file) ? 'stale: ' : 'missing:'} ${shown(file)}`),
+      ...(notes.length ? ['', 'The schemas changed since the last migration:', ...notes] : []),
+    ]);
+  }
+  for (const [file, content] of changes) {
+    if (content === null) rmSync(file);
+    else {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, content);
+    }
+  }
+  if (!written.length) return { ok: true, written, migration: null, lines: ['Everything is already up to date with schemas/: nothing was written.'] };
+  return {
+    ok: true,
+    written,
+    migration: plan.migration?.file ?? null,
+    lines: [
+      `Wrote ${plural(written.length, 'file')}:`,
+      ...written.map((w) => `  ${w}`),
+      ...(plan.migration ? ['', `The database changes with supabase/migrations/${plan.migration.file}. For the answers already saved:`, ...notes] : []),
+    ],
+  };
+}

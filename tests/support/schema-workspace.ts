@@ -1,0 +1,45 @@
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generate, type GenerateResult } from '../../scripts/generate/run';
+
+const root = join(import.meta.dirname, '..', '..');
+const scratch = join(root, 'test-results', 'scratch');
+
+/**
+ * A private copy of schemas/ and supabase/ (and an empty generated folder), so a test can edit
+ * schemas as a person would and run the generator without touching the real project.
+ */
+export function schemaWorkspace() {
+  mkdirSync(scratch, { recursive: true });
+  const dir = mkdtempSync(join(scratch, 'project-'));
+  const schemas = join(dir, 'schemas');
+  const supabase = join(dir, 'supabase');
+  const generated = join(dir, 'generated');
+  cpSync(join(root, 'schemas'), schemas, { recursive: true });
+  cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(`${join('supabase', 'local')}`) });
+  return {
+    dir,
+    schemas,
+    supabase,
+    generated,
+    /** The text of schemas/<file>. */
+    read: (file: string) => readFileSync(join(schemas, file), 'utf8'),
+    /** Edits schemas/<file> as text: what someone typing in an editor does. */
+    editText(file: string, edit: (text: string) => string) {
+      writeFileSync(join(schemas, file), edit(readFileSync(join(schemas, file), 'utf8')));
+    },
+    /** Edits schemas/<file> as JSON and writes it back pretty-printed. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON file
+    editJson(file: string, edit: (json: any) => void) {
+      const json = JSON.parse(readFileSync(join(schemas, file), 'utf8'));
+      edit(json);
+      writeFileSync(join(schemas, file), `${JSON.stringify(json, null, 2)}\n`);
+    },
+    /** Runs `npm run generate` (in this process) on the copies. */
+    generate: (options: { check?: boolean; allowDestructive?: boolean } = {}): Promise<GenerateResult> =>
+      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, ...options }),
+    migrations: () => readdirSync(join(supabase, 'migrations')).sort(),
+  };
+}
+
+export type SchemaWorkspace = ReturnType<typeof schemaWorkspace>;
