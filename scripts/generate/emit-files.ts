@@ -25,7 +25,7 @@ function notificationFiles(forms: FormSource[], registry: Record<string, FormReg
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     const order = steps ? steps.flatMap((s) => s.fields) : ((form.ui.json['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.json.properties ?? {}));
     entries.push(
-      `  ${JSON.stringify(notification.formType)}: {\n    id: ${JSON.stringify(id)},\n    replyTo: ${JSON.stringify(notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n    validate: ${id}Validators[${JSON.stringify(id)}],\n  },`,
+      `  ${JSON.stringify(notification.formType)}: {\n    id: ${JSON.stringify(id)},\n    replyTo: ${JSON.stringify(notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n    validate: ${id}Validators[${JSON.stringify(id)}]!,\n  },`,
     );
   }
   out.set('functions/validators/runtime.ts', files.get('validators/runtime.ts')!);
@@ -92,7 +92,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
       ].join('\n'),
     );
   }
-  files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/emit-validators.ts')));
+  files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/form-runtime.ts')));
   for (const [path, content] of notificationFiles(forms, registry, files)) files.set(path, content);
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;

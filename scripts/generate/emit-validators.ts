@@ -1,25 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
-/** Ajv's length counter (counts code points, as Postgres does), shared by every validator module. */
+/** scripts/generate/form-runtime.ts with a banner: the one copy of the shared text rules each side imports. */
 export function runtimeModule(banner: string): string {
-  return `${banner}
-export function ucs2length(str: string): number {
-  const len = str.length;
-  let length = 0;
-  let pos = 0;
-  let value: number;
-  while (pos < len) {
-    length++;
-    value = str.charCodeAt(pos++);
-    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
-      value = str.charCodeAt(pos);
-      if ((value & 0xfc00) === 0xdc00) pos++;
-    }
-  }
-  return length;
-}
-`;
+  return `${banner}\n${readFileSync(join(import.meta.dirname, 'form-runtime.ts'), 'utf8')}`;
 }
 
 /**

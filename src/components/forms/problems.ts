@@ -1,5 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import { unsaveableText } from '../../generated/validators/runtime';
 import type { FormMessage, FormMessages } from './form-definition';
 import type { FormData } from './normalise';
 
@@ -57,9 +58,11 @@ export function findProblems(
 ): Problem[] {
   const validate = validators[String(schema.$id)] as ValidateFn | undefined;
   if (!validate) throw new Error(`No precompiled validator for ${String(schema.$id)}: run \`npm run generate\`.`);
-  if (validate(data)) return [];
-
   const byField = new Map<string, string>();
+  // Text the database cannot store (a NUL character) is refused here too, as a wrong value.
+  for (const [field, value] of Object.entries(data)) if (unsaveableText(value)) byField.set(field, 'type');
+  if (validate(data) && byField.size === 0) return [];
+
   for (const error of validate.errors ?? []) {
     const field = error.keyword === 'required' ? error.params.missingProperty : error.instancePath.split('/')[1];
     if (!field || (byField.has(field) && byField.get(field) === 'required')) continue;

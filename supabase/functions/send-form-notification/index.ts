@@ -5,18 +5,10 @@ import { corsHeaders, json } from '../_shared/cors.ts';
 import { notificationForms } from '../_shared/generated/notification-forms.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
+import { checkSubmission } from '../_shared/submission.ts';
 
 /** Far above any valid submission (the longest allows a few thousand characters per field). */
 const MAX_BODY_BYTES = 64 * 1024;
-
-/** As the browser does: text is trimmed and a blank answer counts as no answer, so "required" catches it. */
-function normalised(payload: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(payload)
-      .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
-      .filter(([, value]) => value !== '' && value !== undefined && value !== null),
-  );
-}
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
@@ -38,11 +30,9 @@ Deno.serve(async (request) => {
     return json(400, { error: 'payload must be an object with the form fields.' });
   }
 
-  const payload = normalised(body.payload as Record<string, unknown>);
-  if (!form.validate(payload)) {
-    const problems = (form.validate.errors ?? []).map((e) => `${e.instancePath.slice(1) || String(e.params.missingProperty ?? e.params.additionalProperty ?? '')} (${e.keyword})`);
-    return json(400, { error: `The ${formType} is not valid: ${[...new Set(problems)].join(', ')}.` });
-  }
+  const checked = checkSubmission(form, body.payload as Record<string, unknown>);
+  if (!checked.ok) return json(400, { error: `The ${formType} is not valid: ${checked.problems.join(', ')}.` });
+  const payload = checked.answers;
 
   const to = Deno.env.get('NOTIFY_TO');
   if (!to) {

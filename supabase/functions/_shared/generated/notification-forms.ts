@@ -75,7 +75,7 @@ export const notificationForms: Record<string, NotificationForm> = {
         }
       }
     },
-    validate: contactValidators["contact"],
+    validate: contactValidators["contact"]!,
   },
   "Needs Assessment Submission": {
     id: "assessment",
@@ -256,6 +256,6 @@ export const notificationForms: Record<string, NotificationForm> = {
         }
       }
     },
-    validate: assessmentValidators["assessment"],
+    validate: assessmentValidators["assessment"]!,
   },
 };

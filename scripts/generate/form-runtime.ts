@@ -1,0 +1,46 @@
+/**
+ * The text rules the browser and send-form-notification share, copied by `npm run generate` into
+ * src/generated/validators/runtime.ts and supabase/functions/_shared/generated/validators/runtime.ts
+ * (the database holds the same rules in public.form_text and its check constraints).
+ * Self-contained on purpose: it runs in the browser, in Deno and in Node.
+ */
+
+/** Ajv's length counter: code points, as PostgreSQL's char_length counts them. */
+export function ucs2length(str: string): number {
+  const len = str.length;
+  let length = 0;
+  let pos = 0;
+  let value: number;
+  while (pos < len) {
+    length++;
+    value = str.charCodeAt(pos++);
+    if (value >= 0xd800 && value <= 0xdbff && pos < len) {
+      value = str.charCodeAt(pos);
+      if ((value & 0xfc00) === 0xdc00) pos++;
+    }
+  }
+  return length;
+}
+
+/**
+ * What a typed answer means: a half of a surrogate pair becomes U+FFFD (as UTF-8 on the way to the
+ * database makes it), white space as JavaScript knows it is trimmed, and nothing left means no answer.
+ */
+export function formText(value: string): string | undefined {
+  return value.replace(/\p{Cs}/gu, '\uFFFD').trim() || undefined;
+}
+
+/** Text PostgreSQL cannot store at all: it has no NUL character. */
+export function unsaveableText(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('\u0000');
+}
+
+/** A submission as the rules see it: every text answer through formText; unanswered fields left out. */
+export function normaliseAnswers(data: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [field, raw] of Object.entries(data)) {
+    const value = typeof raw === 'string' ? formText(raw) : raw;
+    if (value !== undefined && value !== null) result[field] = value;
+  }
+  return result;
+}

@@ -1,0 +1,136 @@
+/**
+ * One meaning of "blank", of length, of the email pattern and of every other rule, for the browser,
+ * send-form-notification and the database: generated values (Unicode white space, NUL, emoji, halves
+ * of surrogate pairs, values at and around each limit) for every field of every saved form, each
+ * judged by all three, which must accept and refuse exactly the same ones.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationForms } from '../../supabase/functions/_shared/generated/notification-forms';
+import { checkSubmission } from '../../supabase/functions/_shared/submission';
+import type { FormDefinition } from '../../src/components/forms/form-definition';
+import { normalise } from '../../src/components/forms/normalise';
+import { findProblems } from '../../src/components/forms/problems';
+import { assessmentForm } from '../../src/generated/forms/assessment';
+import { contactForm } from '../../src/generated/forms/contact';
+import { signUpForm } from '../../src/generated/forms/sign-up';
+import registry from '../../schemas/forms.json';
+import { as, ENGINES, freshDatabase, type Db } from './database';
+
+/** Runs per form and engine; each run judges one generated value three times. */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
+
+/** Characters where the three sides could disagree: every kind of white space and what only looks like it. */
+const EDGE_CHARACTERS = [
+  ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u200b', '\u2028', '\u2029', '\u202f', '\u205f',
+  '\u3000', '\ufeff', '\u180e', '\u0085', '\u0000', '\ud800', '\udc00', '😀', 'é', 'a', 'Z', '0', '@', '.', '-', '_',
+];
+
+const edgyText = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...EDGE_CHARACTERS), maxLength: 12 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+);
+
+/** Wraps a value in white space and other edge characters, as a careless paste would. */
+const padded = (value: fc.Arbitrary<string>) =>
+  fc.tuple(fc.string({ unit: fc.constantFrom(...EDGE_CHARACTERS), maxLength: 3 }), value, fc.string({ unit: fc.constantFrom(...EDGE_CHARACTERS), maxLength: 3 })).map(([a, v, b]) => a + v + b);
+
+type FieldDef = { type?: string; maxLength?: number; minLength?: number; pattern?: string; oneOf?: { const: unknown }[]; minimum?: number; maximum?: number };
+
+function valuesFor(def: FieldDef): fc.Arbitrary<unknown> {
+  if (def.type === 'integer' || def.type === 'number') {
+    const max = def.maximum ?? 1000;
+    return fc.oneof(fc.integer({ min: (def.minimum ?? 0) - 3, max: max + 3 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }));
+  }
+  const options: fc.Arbitrary<string>[] = [edgyText, padded(edgyText)];
+  if (def.oneOf) options.push(padded(fc.constantFrom(...def.oneOf.map((o) => String(o.const)))));
+  if (def.pattern?.includes('@')) options.push(padded(fc.emailAddress()), fc.tuple(fc.emailAddress(), fc.nat(20), fc.constantFrom(...EDGE_CHARACTERS)).map(([e, i, c]) => e.slice(0, i) + c + e.slice(i)));
+  if (def.pattern && !def.pattern.includes('@')) options.push(padded(fc.stringMatching(new RegExp(def.pattern, 'u'))));
+  if (def.maxLength) {
+    const n = def.maxLength;
+    options.push(padded(fc.string({ unit: fc.constantFrom('a', '😀', 'é', ' '), minLength: Math.max(0, n - 2), maxLength: n + 2 })));
+  }
+  return fc.oneof(...options);
+}
+
+/** How each side is asked: the browser's engine, the function's check, and an insert as the public API makes it. */
+const browserAccepts = (form: FormDefinition, data: Record<string, unknown>) =>
+  findProblems(form.schema, form.validators, form.messages, normalise(form.schema, data), Object.keys(form.schema.properties ?? {})).length === 0;
+
+const SAVED_FORMS = [
+  { name: 'contact', form: contactForm, valid: { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' } },
+  {
+    name: 'assessment',
+    form: assessmentForm,
+    valid: {
+      organization_name: 'Casa Verde', organization_type: 'nonprofit', mission: 'Homes', current_challenges: 'Funding', tech_readiness: 'beginner',
+      ai_experience: 'none', goals: 'Grow', timeline: 'flexible', contact_name: 'Ana', contact_email: 'ana@casaverde.org',
+    },
+  },
+  {
+    name: 'sign-up',
+    form: signUpForm,
+    valid: { email: 'ana@casaverde.org', password: 'correct horse', name: 'Ana', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' },
+  },
+] as const;
+
+describe.each(ENGINES)('browser, function and database agree on every answer (%s)', (engine) => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await freshDatabase(engine);
+  }, 60_000);
+  afterAll(() => db.close());
+
+  /** True when the database stores the submission (everything is rolled back afterwards). */
+  async function databaseAccepts(name: string, data: Record<string, unknown>): Promise<boolean> {
+    const entry = registry[name as keyof typeof registry] as { table: string; exclude?: string[] };
+    // Over HTTP, text travels as UTF-8, which turns a half of a surrogate pair into U+FFFD.
+    const wire = (v: unknown) => (typeof v === 'string' ? v.replace(/\p{Cs}/gu, '\uFFFD') : v);
+    try {
+      if (name === 'sign-up') {
+        // A sign-up reaches clients through the auth user's metadata and the profile trigger: the
+        // database accepts it when the profile row is made.
+        const profile = Object.fromEntries(Object.entries(data).filter(([k]) => !entry.exclude?.includes(k)).map(([k, v]) => [k, wire(v)]));
+        await db.exec('begin');
+        try {
+          const { rows } = await db.query<{ id: string }>('insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id', [profile.email ?? null, JSON.stringify(profile)]);
+          return (await db.query('select 1 from public.clients where user_id = $1', [rows[0]!.id])).rows.length === 1;
+        } finally {
+          await db.exec('rollback');
+        }
+      }
+      const columns = Object.keys(data).filter((k) => !entry.exclude?.includes(k));
+      await as(db, 'anon', null, () =>
+        db.query(`insert into public.${entry.table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, columns.map((c) => wire(data[c]))),
+      );
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it.each(SAVED_FORMS)('$name: every field, every kind of value', async ({ name, form, valid }) => {
+    // A field that is not stored (the password) is the auth service's to judge, not the database's.
+    const excluded = (registry[name as keyof typeof registry] as { exclude?: string[] }).exclude ?? [];
+    const fields = (Object.entries(form.schema.properties ?? {}) as [string, FieldDef][]).filter(([f]) => !excluded.includes(f));
+    const notified = Object.values(notificationForms).find((f) => f.id === form.id);
+    const counts = { accepted: 0, refused: 0 };
+    const field = fc.constantFrom(...fields).chain(([f, def]) => fc.tuple(fc.constant(f), fc.option(valuesFor(def), { nil: undefined, freq: 8 })));
+    await fc.assert(
+      fc.asyncProperty(field, async ([f, value]) => {
+        const data: Record<string, unknown> = { ...valid, [f]: value };
+        if (value === undefined) delete data[f];
+        const browser = browserAccepts(form, data);
+        const database = await databaseAccepts(name, data);
+        expect({ field: f, value, database }).toEqual({ field: f, value, database: browser });
+        if (notified) expect({ field: f, value, function: checkSubmission(notified, data).ok }).toEqual({ field: f, value, function: browser });
+        counts[browser ? 'accepted' : 'refused']++;
+      }),
+      { numRuns: RUNS },
+    );
+    // The generated values must exercise both outcomes, or the property proves nothing.
+    expect(counts.accepted).toBeGreaterThan(RUNS / 10);
+    expect(counts.refused).toBeGreaterThan(RUNS / 10);
+  }, 120_000);
+});

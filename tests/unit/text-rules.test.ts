@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { patternProblem, toPgPattern, WHITESPACE_RANGES } from '../../scripts/generate/pg-pattern';
+import { formText, unsaveableText } from '../../scripts/generate/form-runtime';
+
+const inRanges = (cp: number) => WHITESPACE_RANGES.some(([from, to]) => cp >= from && cp <= to);
+
+describe('one meaning of white space', () => {
+  it('the list the database uses is exactly what this JavaScript engine trims and calls \\s', () => {
+    const trimmed: number[] = [];
+    const listed: number[] = [];
+    const spaces: number[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const ch = String.fromCodePoint(cp);
+      if (ch.trim() === '') trimmed.push(cp);
+      if (inRanges(cp)) listed.push(cp);
+      if (/\s/u.test(ch)) spaces.push(cp);
+    }
+    expect(listed).toEqual(trimmed);
+    expect(listed).toEqual(spaces);
+  });
+
+  it('formText trims, turns blank into no answer and mends halves of surrogate pairs', () => {
+    expect(formText('\u00a0 Ana\u2028')).toBe('Ana');
+    expect(formText(' \n\t\ufeff ')).toBeUndefined();
+    expect(formText('a\ud800b')).toBe('a\ufffdb');
+    expect(formText('😀')).toBe('😀');
+    expect(unsaveableText('a\u0000b')).toBe(true);
+    expect(unsaveableText('ab')).toBe(false);
+  });
+});
+
+describe('patterns written for the database', () => {
+  it('spell out classes whose meaning differs between JavaScript and PostgreSQL', () => {
+    expect(toPgPattern('^[0-9]{5}(-[0-9]{4})?$')).toBe('^[0-9]{5}(\\u002d[0-9]{4})?$');
+    expect(toPgPattern('\\d+')).toBe('[0-9]+');
+    expect(toPgPattern('a.b')).toBe('a[^\\u000a\\u000d\\u2028\\u2029]b');
+    expect(toPgPattern('\\S')).toMatch(/^\[\^\\u0009-\\u000d\\u0020\\u00a0/);
+    expect(toPgPattern('😀')).toBe('\\U0001f600');
+  });
+
+  it('refuse what the database cannot check the same way, and what is not a pattern', () => {
+    expect(patternProblem('^(?=a)', true)).toContain('lookahead');
+    expect(patternProblem('\\bword', true)).toContain('word boundary');
+    expect(patternProblem('(a)\\1', true)).toContain('back-reference');
+    expect(patternProblem('a{1,1000}', true)).toContain('more than 255 times');
+    expect(patternProblem('[\\S@]', true)).toContain('\\S inside [...]');
+    expect(patternProblem('(', true)).toMatch(/^is not a valid pattern/);
+    expect(patternProblem('^(?=a)', false)).toBeNull();
+  });
+});
