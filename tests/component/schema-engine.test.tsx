@@ -88,5 +88,21 @@ describe('a schema change reaches the form, the validator and the types', () => 
       </SchemaForm>,
     );
     await user.click(screen.getByRole('radio', { name: 'Expert: we build our own tools' }));
+
+    // Required or optional shows from the schema's "required" list alone: the title stays "Phone".
+    const { assessmentForm: before } = await import('../../src/generated/forms/assessment');
+    const phoneLabel = (form: FormDefinition) => {
+      const { unmount } = render(
+        <SchemaForm form={form} step={form.steps![3]} formData={{}} onChange={() => {}} onValid={() => {}}>
+          <button type="submit">Submit</button>
+        </SchemaForm>,
+      );
+      const input = screen.getByRole('textbox', { name: /^Phone/ });
+      const text = document.querySelector(`label[for="${input.id}"]`)?.textContent;
+      unmount();
+      return { text, required: input.hasAttribute('required') || input.getAttribute('aria-required') === 'true' };
+    };
+    expect(phoneLabel(before)).toEqual({ text: 'Phone (optional)', required: false });
+    expect(phoneLabel(assessmentForm)).toMatchObject({ text: expect.stringMatching(/^Phone\s*\*$/), required: true });
   }, 60_000);
 });

@@ -36,6 +36,21 @@ function fieldOrder(schema: RJSFSchema, uiSchema: UiSchema): string[] {
   return order ? [...order.filter((f) => fields.includes(f)), ...fields.filter((f) => !order.includes(f))] : fields;
 }
 
+/**
+ * Required fields get RJSF's "*"; optional ones say "(optional)" after their label. Both come from the
+ * schema's "required" list, so a title never has to say it (the generator refuses one that does).
+ */
+function withOptionalMarks(schema: RJSFSchema, uiSchema: UiSchema): UiSchema {
+  const required = new Set(schema.required ?? []);
+  const marked: UiSchema = { ...uiSchema };
+  for (const [field, definition] of Object.entries(schema.properties ?? {})) {
+    if (required.has(field) || typeof definition !== 'object' || !definition.title) continue;
+    const own = (uiSchema[field] ?? {}) as UiSchema;
+    marked[field] = { ...own, 'ui:title': `${String(own['ui:title'] ?? definition.title)} (optional)` };
+  }
+  return marked;
+}
+
 function errorSchema(problems: Problem[]): ErrorSchema {
   return Object.fromEntries(problems.map((p) => [p.field, { __errors: [p.toast.message] }])) as ErrorSchema;
 }
@@ -58,7 +73,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, step?.title);
 
   // The form's own title and description are page copy, not part of the form.
-  const formUi = useMemo(() => ({ ...uiSchema, 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [uiSchema]);
+  const formUi = useMemo(() => ({ ...withOptionalMarks(schema, uiSchema), 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [schema, uiSchema]);
 
   return (
     <Form
