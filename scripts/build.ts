@@ -13,6 +13,7 @@ import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
 import { hostedBackendUrl, localSiteEnv } from './lib/local-backend.ts';
+import { regenerate } from './lib/schemas-in-step.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = distDir;
@@ -24,6 +25,10 @@ type ServerEntry = typeof ServerModule;
 
 async function main() {
   const started = performance.now();
+  if (!(await regenerate()).ok) {
+    console.error('The build stopped: fix schemas/ as said above (nothing was built).');
+    process.exit(1);
+  }
   // Without a hosted project the site is built for the local backend (`npm start`).
   if (!hostedBackendUrl()) Object.assign(process.env, await localSiteEnv());
   console.log(`Building for the backend at ${hostedBackendUrl()}`);

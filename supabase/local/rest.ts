@@ -85,9 +85,14 @@ async function readCatalog(db: SqlClient): Promise<Catalog> {
 
 /**
  * Tables and columns, read once per database, as PostgREST keeps its schema cache: they change only when
- * migrations run, which happens before the API starts (restart `npm start` after adding one by hand).
+ * migrations run, before the API starts or when the dev server applies a new one (reloadSchemaCache).
  */
 const schemaCaches = new WeakMap<SqlClient, Promise<Catalog>>();
+/** PostgREST's `NOTIFY pgrst, 'reload schema'`: the next request reads the tables again. */
+export function reloadSchemaCache(db: SqlClient) {
+  schemaCaches.delete(db);
+}
+
 function schemaCache(db: SqlClient): Promise<Catalog> {
   let cached = schemaCaches.get(db);
   if (!cached) {

@@ -9,6 +9,9 @@ import { startFunctions } from './functions.ts';
 import { startGateway } from './gateway.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
+import { migrate } from './migrate.ts';
+import { reloadSchemaCache } from './rest.ts';
+import { serialized } from './transactions.ts';
 
 export interface LocalStack {
   apiUrl: string;
@@ -16,6 +19,8 @@ export interface LocalStack {
   inboxUrl: string;
   /** Lines describing what runs where, for the terminal. */
   summary: string[];
+  /** Applies migrations written since the stack started (the dev server does after a schema edit); returns their files. */
+  applyNewMigrations(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -64,6 +69,11 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
         `Database      ${db.description}: ${applied}${db.migration.seeded ? ', seeded' : ''}`,
         `Backend ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
       ],
+      applyNewMigrations: async () => {
+        const { applied } = await serialized(db, () => migrate(db, { seed: false }));
+        if (applied.length) reloadSchemaCache(db);
+        return applied;
+      },
       close,
     };
   } catch (error) {

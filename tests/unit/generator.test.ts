@@ -58,6 +58,11 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /message/ui:widget): "textbox" is not a widget for a string question. Use one of: text, textarea, select, radio, password, email, hidden.');
   });
 
+  it('a new question left out of ui:order is refused, since the form could not show it', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.phone = { type: 'string', title: 'Phone', maxLength: 40 })));
+    expect(out).toContain('(at /ui:order): does not place "phone", so the form could not show it. Add "phone" to "ui:order" where it should appear.');
+  });
+
   it('required naming a field that does not exist', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
     expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');

@@ -66,6 +66,11 @@ export function checkUi(form: FormSource): SchemaProblem[] {
     order.forEach((field, i) => {
       if (field !== '*' && !properties[field]) problem(['ui:order', i], `puts "${field}" in the field order, but the schema has no such field.${didYouMean(String(field), fields)}`);
     });
+    if (!order.includes('*') && !form.steps) {
+      for (const field of fields.filter((f) => !order.includes(f))) {
+        problem(['ui:order'], `does not place "${field}", so the form could not show it. Add "${field}" to "ui:order" where it should appear.`);
+      }
+    }
   }
   const submit = file.json['ui:submitButtonOptions'];
   if (submit !== undefined) {

@@ -1,0 +1,120 @@
+/**
+ * Nothing serves a form out of step with schemas/: `npm start` and `npm run dev` regenerate first, and the
+ * dev server regenerates on save. Run on a copy of the project, so the real schemas/ are never touched.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const scratch = join(root, 'test-results', 'scratch');
+
+/** The project as a fresh clone has it (tracked and new files), sharing node_modules. */
+function projectCopy(): string {
+  mkdirSync(scratch, { recursive: true });
+  const dir = mkdtempSync(join(scratch, 'clone-'));
+  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(root, file), join(dir, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const running: ChildProcess[] = [];
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode !== null) continue;
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+});
+
+/** Starts `npm start` or `npm run dev` in the copy on free ports; resolves with its output once it is up (or has exited). */
+async function launch(dir: string, script: 'start.ts' | 'dev.ts') {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    SUPABASE_API_PORT: String(await freePort()),
+    INBOX_PORT: String(await freePort()),
+    INBOX_SMTP_PORT: String(await freePort()),
+    DATABASE_URL: '',
+  };
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join('scripts', script)], { cwd: dir, env });
+  running.push(child);
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => {
+    child.once('exit', resolve);
+    const poll = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop.')) {
+        clearInterval(poll);
+        resolve(null);
+      }
+    }, 100);
+  });
+  return { url: `http://localhost:${port}`, code, output: () => output };
+}
+
+/** Edits schemas/contact.*.json in the copy as someone would in an editor. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON file
+function editContact(dir: string, part: 'schema' | 'ui', edit: (json: Record<string, any>) => void) {
+  const file = join(dir, 'schemas', `contact.${part}.json`);
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  edit(json);
+  writeFileSync(file, JSON.stringify(json, null, 2));
+}
+
+describe('the site follows schemas/ without `npm run generate`', () => {
+  it('npm start after a schema edit serves the new form, with its migration applied', async () => {
+    const dir = projectCopy();
+    editContact(dir, 'schema', (s) => {
+      s.properties.name.title = 'Your Full Name';
+      s.properties.organization = { type: 'string', title: 'Organization', maxLength: 200 };
+    });
+    editContact(dir, 'ui', (ui) => ui['ui:order'].push('organization'));
+    const site = await launch(dir, 'start.ts');
+    expect(site.code, site.output()).toBeNull();
+    expect(site.output()).toContain('supabase/migrations/');
+    const html = await (await fetch(`${site.url}/contact`)).text();
+    expect(html).toContain('Your Full Name');
+    expect(html).toContain('Organization (optional)');
+  }, 180_000);
+
+  it('npm start refuses a broken schema with the generator\'s message, and serves nothing', async () => {
+    const dir = projectCopy();
+    const file = join(dir, 'schemas', 'contact.schema.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"message"]', '"message",]'));
+    const site = await launch(dir, 'start.ts');
+    expect(site.code).not.toBe(0);
+    expect(site.code).not.toBeNull();
+    expect(site.output()).toMatch(/schemas\/contact\.schema\.json:8:\d+: is not valid JSON: remove this comma/);
+  }, 120_000);
+
+  it('npm run dev regenerates on save, applies the migration and serves the new form', async () => {
+    const dir = projectCopy();
+    const site = await launch(dir, 'dev.ts');
+    expect(site.code, site.output()).toBeNull();
+    editContact(dir, 'ui', (ui) => ui['ui:order'].push('referral'));
+    editContact(dir, 'schema', (s) => {
+      s.properties.referral = { type: 'string', title: 'How did you hear about us?', maxLength: 200 };
+    });
+    await expect.poll(() => site.output(), { timeout: 30_000 }).toMatch(/Applied \d{14}_schema_changes\.sql to the local database\./);
+    const module = await (await fetch(`${site.url}/src/generated/forms/contact.ts`)).text();
+    expect(module).toContain('How did you hear about us?');
+  }, 180_000);
+});
