@@ -4,13 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FormWizard } from '../../src/components/forms/form-wizard';
 import { assessmentForm } from '../../src/generated/forms/assessment';
+import { sampleAnswers } from '../support/sample-answers';
 import { render } from './render';
 
 const wizard = { ...assessmentForm, steps: assessmentForm.steps! };
 const DRAFT = 'test-draft';
-const step1 = { organization_name: 'Casa Verde', organization_type: 'nonprofit', mission: 'Homes for all' };
-const step2 = { current_challenges: 'Funding', tech_readiness: 'beginner', ai_experience: 'none' };
-const step3 = { goals: 'Grow', timeline: 'flexible' };
+// Answers, labels and the first field read from the schema, so editors' changes do not break these tests.
+const answers = sampleAnswers(assessmentForm.schema);
+const answersOf = (step: number) => Object.fromEntries(wizard.steps[step]!.fields.map((field) => [field, answers[field]]));
+const [step1, step2, step3, step4] = [0, 1, 2, 3].map(answersOf) as [Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, Record<string, unknown>];
+const firstField = wizard.steps[0]!.fields[0]!;
+const label = (field: string) => new RegExp(`^${String((assessmentForm.schema.properties![field] as { title: string }).title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const saveDraft = (step: number, data: object) => localStorage.setItem(DRAFT, JSON.stringify({ step, data }));
 const noop = async () => ({ reset: false });
 
@@ -32,10 +36,11 @@ describe('assessment wizard', () => {
     render(<FormWizard form={wizard} onSubmit={noop} draftKey={DRAFT} />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
-    const name = screen.getByRole('textbox', { name: /Organization Name/ });
+    const name = screen.getByRole('textbox', { name: label(firstField) });
     expect(name).toHaveAttribute('aria-invalid', 'true');
     const describedBy = name.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
-    expect(describedBy).toContain(`Please fill out all required fields in the "Organization Information" section. The field 'organization name' is required.`);
+    const message = assessmentForm.messages.required.message.replace('{step}', wizard.steps[0]!.title).replace('{name}', firstField.replaceAll('_', ' '));
+    expect(describedBy).toContain(message);
     await waitFor(() => expect(name).toHaveFocus());
   });
 
@@ -43,19 +48,19 @@ describe('assessment wizard', () => {
     const user = userEvent.setup();
     saveDraft(0, step1);
     render(<FormWizard form={wizard} onSubmit={noop} draftKey={DRAFT} />);
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /Organization Name/ })).toHaveValue('Casa Verde'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: label(firstField) })).toHaveValue(String(answers[firstField])));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Step 2 of 4')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Current Status & Needs' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByText('Step 1 of 4')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Organization Name/ })).toHaveValue('Casa Verde');
+    expect(screen.getByRole('textbox', { name: label(firstField) })).toHaveValue(String(answers[firstField]));
   });
 
   it('offers Submit Assessment only on step 4, shows Submitting... while busy and resets after success', async () => {
     const user = userEvent.setup();
-    saveDraft(3, { ...step1, ...step2, ...step3, contact_name: 'Ana', contact_email: 'ana@casaverde.org' });
+    saveDraft(3, answers);
     let finish: (value: { reset: boolean }) => void = () => {};
     const received: unknown[] = [];
     const onSubmit = (data: unknown) => {
@@ -69,22 +74,23 @@ describe('assessment wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    expect(received).toEqual([{ ...step1, ...step2, ...step3, team_size: 0, contact_name: 'Ana', contact_email: 'ana@casaverde.org' }]);
+    expect(received).toEqual([{ ...step1, ...step2, ...step3, ...step4 }]);
     finish({ reset: true });
     await waitFor(() => expect(screen.getByText('Step 1 of 4')).toBeInTheDocument());
-    expect(screen.getByRole('textbox', { name: /Organization Name/ })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: label(firstField) })).toHaveValue('');
     // A successful submit drops the draft: a reload starts empty.
     expect(localStorage.getItem(DRAFT)).toBeNull();
   });
 
   it('keeps everything when the submission does not reset the form', async () => {
     const user = userEvent.setup();
-    saveDraft(3, { ...step1, ...step2, ...step3, contact_name: 'Ana', contact_email: 'ana@casaverde.org' });
+    saveDraft(3, answers);
     render(<FormWizard form={wizard} onSubmit={noop} draftKey={DRAFT} />);
     await waitFor(() => expect(screen.getByText('Step 4 of 4')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Submit Assessment' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit Assessment' })).toBeEnabled());
-    expect(screen.getByRole('textbox', { name: /Full Name/ })).toHaveValue('Ana');
-    expect(JSON.parse(localStorage.getItem(DRAFT)!)).toMatchObject({ step: 3, data: { contact_name: 'Ana' } });
+    const lastText = wizard.steps[3]!.fields.find((field) => typeof answers[field] === 'string' && !(assessmentForm.schema.properties![field] as { oneOf?: unknown }).oneOf)!;
+    expect(screen.getByRole('textbox', { name: label(lastText) })).toHaveValue(String(answers[lastText]));
+    expect(JSON.parse(localStorage.getItem(DRAFT)!)).toMatchObject({ step: 3, data: { [lastText]: answers[lastText] } });
   });
 });

@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +12,7 @@ import type { FormDefinition } from '../../src/components/forms/form-definition'
 import { findProblems } from '../../src/components/forms/problems';
 import { SchemaForm } from '../../src/components/forms/schema-form';
 import conditional from '../fixtures/conditional.schema.json';
+import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { render } from './render';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -56,50 +56,51 @@ describe('JSON Schema conditionals (if/then)', () => {
 });
 
 describe('a schema change reaches the form, the validator and the types', () => {
+  /** Generates a workspace of the fixture schemas after `edit`, and imports its assessment form. */
+  async function assessmentAfter(edit: (ws: SchemaWorkspace) => void) {
+    const ws = schemaWorkspace();
+    edit(ws);
+    const run = await ws.generate();
+    expect(run.ok, run.lines.join('\n')).toBe(true);
+    const { assessmentForm } = (await import(/* @vite-ignore */ join(ws.generated, 'forms/assessment.ts'))) as { assessmentForm: FormDefinition };
+    return { assessmentForm, types: readFileSync(join(ws.generated, 'types.ts'), 'utf8') };
+  }
+
   it('adds an option and makes a field required, regenerates, and everything follows', async () => {
     const user = userEvent.setup();
-    const schemas = mkdtempSync(join(scratch, 'schemas-'));
-    const generated = mkdtempSync(join(scratch, 'generated-'));
-    cpSync(join(root, 'schemas'), schemas, { recursive: true });
-    const supabase = mkdtempSync(join(scratch, 'supabase-'));
-    cpSync(join(root, 'supabase'), supabase, { recursive: true });
-    const file = join(schemas, 'assessment.schema.json');
-    const schema = JSON.parse(readFileSync(file, 'utf8'));
-    schema.properties.tech_readiness.oneOf.push({ const: 'expert', title: 'Expert: we build our own tools' });
-    schema.required.push('contact_phone');
-    writeFileSync(file, JSON.stringify(schema, null, 2));
-
-    const run = spawnSync('npx', ['tsx', 'scripts/generate.ts'], { cwd: root, encoding: 'utf8', env: { ...process.env, SCHEMAS_DIR: schemas, GENERATED_DIR: generated, SUPABASE_DIR: supabase } });
-    expect(run.status, run.stderr).toBe(0);
-
-    const types = readFileSync(join(generated, 'types.ts'), 'utf8');
+    const before = (await assessmentAfter(() => {})).assessmentForm;
+    const { assessmentForm, types } = await assessmentAfter((ws) =>
+      ws.editJson('assessment.schema.json', (schema) => {
+        schema.properties.tech_readiness.oneOf.push({ const: 'expert', title: 'Expert: we build our own tools' });
+        schema.required.push('contact_phone');
+      }),
+    );
     expect(types).toMatch(/tech_readiness: "beginner" \| "intermediate" \| "advanced" \| "expert";/);
     expect(types).toMatch(/contact_phone: string;/);
 
-    const { assessmentForm } = await import(/* @vite-ignore */ join(generated, 'forms/assessment.ts')) as { assessmentForm: FormDefinition };
     const [, step2, , step4] = assessmentForm.steps!;
     expect(findProblems(step2!.schema, step2!.validators, assessmentForm.messages, { current_challenges: 'c', tech_readiness: 'expert', ai_experience: 'none' }, step2!.fields)).toEqual([]);
     expect(findProblems(step4!.schema, step4!.validators, assessmentForm.messages, { contact_name: 'A', contact_email: 'a@b.co' }, step4!.fields, step4!.title)[0]?.toast.message)
       .toBe(`Please fill out all required fields in the "Contact Information" section. The field 'contact phone' is required.`);
 
-    render(
+    const { unmount } = render(
       <SchemaForm form={assessmentForm} step={step2} formData={{}} onChange={() => {}} onValid={() => {}}>
         <button type="submit">Next</button>
       </SchemaForm>,
     );
     await user.click(screen.getByRole('radio', { name: 'Expert: we build our own tools' }));
+    unmount();
 
     // Required or optional shows from the schema's "required" list alone: the title stays "Phone".
-    const { assessmentForm: before } = await import('../../src/generated/forms/assessment');
     const phoneLabel = (form: FormDefinition) => {
-      const { unmount } = render(
+      const { unmount: done } = render(
         <SchemaForm form={form} step={form.steps![3]} formData={{}} onChange={() => {}} onValid={() => {}}>
           <button type="submit">Submit</button>
         </SchemaForm>,
       );
       const input = screen.getByRole('textbox', { name: /^Phone/ });
       const text = document.querySelector(`label[for="${input.id}"]`)?.textContent;
-      unmount();
+      done();
       return { text, required: input.hasAttribute('required') || input.getAttribute('aria-required') === 'true' };
     };
     expect(phoneLabel(before)).toEqual({ text: 'Phone (optional)', required: false });

@@ -15,6 +15,7 @@ import { assessmentForm } from '../../src/generated/forms/assessment';
 import { contactForm } from '../../src/generated/forms/contact';
 import { signUpForm } from '../../src/generated/forms/sign-up';
 import registry from '../../schemas/forms.json';
+import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, freshDatabase, type Db } from './database';
 
 /** Runs per form and engine; each run judges one generated value three times. */
@@ -59,21 +60,10 @@ const browserAccepts = (form: FormDefinition, data: Record<string, unknown>) =>
   findProblems(form.schema, form.validators, form.messages, normalise(form.schema, data), Object.keys(form.schema.properties ?? {})).length === 0;
 
 const SAVED_FORMS = [
-  { name: 'contact', form: contactForm, valid: { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' } },
-  {
-    name: 'assessment',
-    form: assessmentForm,
-    valid: {
-      organization_name: 'Casa Verde', organization_type: 'nonprofit', mission: 'Homes', current_challenges: 'Funding', tech_readiness: 'beginner',
-      ai_experience: 'none', goals: 'Grow', timeline: 'flexible', contact_name: 'Ana', contact_email: 'ana@casaverde.org',
-    },
-  },
-  {
-    name: 'sign-up',
-    form: signUpForm,
-    valid: { email: 'ana@casaverde.org', password: 'correct horse', name: 'Ana', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' },
-  },
-] as const;
+  { name: 'contact', form: contactForm, valid: sampleAnswers(contactForm.schema) },
+  { name: 'assessment', form: assessmentForm, valid: sampleAnswers(assessmentForm.schema) },
+  { name: 'sign-up', form: signUpForm, valid: sampleAnswers(signUpForm.schema) },
+];
 
 describe.each(ENGINES)('browser, function and database agree on every answer (%s)', (engine) => {
   let db: Db;

@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import assessmentSchema from '../../schemas/assessment.schema.json';
+import contactSchema from '../../schemas/contact.schema.json';
+import { optionLabel, sampleAnswers } from '../support/sample-answers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -80,12 +83,10 @@ async function startFunction(smtpPort: number, extraEnv: Record<string, string> 
 const post = (body: unknown, init: RequestInit = {}) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
 
-const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Partnership Opportunity', message: 'Could we talk about\na partnership?' };
-const assessment = {
-  organization_name: 'Casa Verde', organization_type: 'social_enterprise', mission: 'Homes for all', current_challenges: 'Funding',
-  tech_readiness: 'intermediate', ai_experience: 'experimenting', goals: 'Grow', timeline: '1_3_months', team_size: 12,
-  budget_range: '10k_25k', contact_name: 'Ana Ruiz', contact_email: 'ana@casaverde.org',
-};
+// Answers read from the schemas, so an editor's change to a question does not break these tests.
+const contact = sampleAnswers(contactSchema, { name: 'Ana Ruiz', email: 'ana@casaverde.org', message: 'Could we talk about\na partnership?' });
+const assessment = sampleAnswers(assessmentSchema, { organization_name: 'Casa Verde', contact_email: 'ana@casaverde.org', team_size: 12 });
+const title = (schema: typeof contactSchema | typeof assessmentSchema, field: string) => (schema.properties as Record<string, { title: string }>)[field]!.title;
 
 beforeAll(async () => {
   ({ url, process: fn } = await startFunction(await startSmtp()));
@@ -119,18 +120,24 @@ describe('send-form-notification', () => {
     expect(mail!.to).toEqual(['staff@keystoneimpact.org']);
     expect(mail!.replyTo).toBe('ana@casaverde.org');
     expect(mail!.subject).toBe('Contact Inquiry: Ana Ruiz');
-    expect(mail!.html).toContain('<th align="left" valign="top" style="border-bottom: 1px solid #dee2e6;">Full Name</th>');
+    expect(mail!.html).toContain(`<th align="left" valign="top" style="border-bottom: 1px solid #dee2e6;">${title(contactSchema, 'name')}</th>`);
     expect(mail!.html).toContain('Could we talk about<br>a partnership?');
-    expect(mail!.text).toContain('Subject:\nPartnership Opportunity');
-    expect(mail!.text.indexOf('Full Name')).toBeLessThan(mail!.text.indexOf('Email Address'));
+    expect(mail!.text).toContain(`${title(contactSchema, 'subject')}:\n${optionLabel(contactSchema, 'subject', contact.subject)}`);
+    expect(mail!.text.indexOf(title(contactSchema, 'name'))).toBeLessThan(mail!.text.indexOf(title(contactSchema, 'email')));
   });
 
   it('shows option labels instead of stored codes in an assessment', async () => {
     expect((await post({ payload: assessment, formType: 'Needs Assessment Submission' })).status).toBe(200);
     const [mail] = inbox;
     expect(mail!.subject).toBe('Needs Assessment Submission: Casa Verde');
-    for (const label of ['Social Enterprise', 'Experimenting with a few tools', '1–3 months', '$10,000-$25,000', 'Team Size']) expect(mail!.text).toContain(label);
-    expect(mail!.text).not.toContain('1_3_months');
+    const choices = Object.entries(assessmentSchema.properties).filter(([, field]) => 'oneOf' in field).map(([name]) => name);
+    expect(choices.length).toBeGreaterThan(3);
+    for (const field of choices) {
+      const label = optionLabel(assessmentSchema, field, assessment[field]);
+      expect(mail!.text).toContain(`${title(assessmentSchema, field)}:\n${label}`);
+      if (label !== assessment[field]) expect(mail!.text).not.toContain(`\n${String(assessment[field])}\n`);
+    }
+    expect(mail!.text).toContain(`${title(assessmentSchema, 'team_size')}:\n12`);
     expect(mail!.replyTo).toBe('ana@casaverde.org');
   });
 
@@ -203,8 +210,8 @@ describe('send-form-notification with Resend (how hosted Supabase sends mail)', 
         reply_to: 'ana@casaverde.org',
         subject: 'Contact Inquiry: Ana Ruiz',
       });
-      expect(String(requests[0]!.body.html)).toContain('Partnership Opportunity');
-      expect(String(requests[0]!.body.text)).toContain('Full Name:\nAna Ruiz');
+      expect(String(requests[0]!.body.html)).toContain(optionLabel(contactSchema, 'subject', contact.subject));
+      expect(String(requests[0]!.body.text)).toContain(`${title(contactSchema, 'name')}:\nAna Ruiz`);
       answer = 403;
       const refused = await fetch(started.url, { method: 'POST', body: JSON.stringify({ payload: contact, formType: 'Contact Inquiry' }) });
       expect(refused.status).toBe(502);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { localKeys } from '../../supabase/local/keys';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
@@ -20,6 +20,10 @@ async function count(apiUrl: string) {
 }
 
 describe('the local stack across restarts', () => {
+  // These are about the PGlite data folder: a DATABASE_URL server (shared by other tests) is not used.
+  beforeAll(() => vi.stubEnv('DATABASE_URL', ''));
+  afterAll(() => vi.unstubAllEnvs());
+
   it('keeps saved rows and accounts when it stops and starts again on the same data folder', async () => {
     mkdirSync(scratch, { recursive: true });
     const dataDir = mkdtempSync(join(scratch, 'stack-'));

@@ -7,11 +7,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSyn
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { installFixtureSchemas } from '../support/schema-workspace';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
 
-/** The project as a fresh clone has it (tracked and new files), sharing node_modules. */
+/** The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules. */
 function projectCopy(): string {
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(join(scratch, 'clone-'));
@@ -21,6 +22,7 @@ function projectCopy(): string {
     cpSync(join(root, file), join(dir, file));
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  installFixtureSchemas(dir);
   return dir;
 }
 

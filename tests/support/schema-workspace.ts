@@ -1,13 +1,24 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, type GenerateResult } from '../../scripts/generate/run';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
+/** The frozen schemas and migrations engine tests start from (tests/fixtures/project/README.md). */
+export const fixtureProject = join(root, 'tests', 'fixtures', 'project');
+
+/** Replaces a project's schemas/, migrations and snapshot with the frozen fixture's. */
+export function installFixtureSchemas(projectDir: string) {
+  rmSync(join(projectDir, 'schemas'), { recursive: true, force: true });
+  rmSync(join(projectDir, 'supabase', 'migrations'), { recursive: true, force: true });
+  cpSync(join(fixtureProject, 'schemas'), join(projectDir, 'schemas'), { recursive: true, force: true });
+  cpSync(join(fixtureProject, 'supabase'), join(projectDir, 'supabase'), { recursive: true, force: true });
+}
 
 /**
- * A private copy of schemas/ and supabase/ (and an empty generated folder), so a test can edit
- * schemas as a person would and run the generator without touching the real project.
+ * A private project of the fixture's schemas/ with the real supabase/ (bootstrap, seed, functions) and
+ * the fixture's migrations, plus an empty generated folder, so a test can edit schemas as a person would
+ * and run the generator without touching the real project.
  */
 export function schemaWorkspace() {
   mkdirSync(scratch, { recursive: true });
@@ -15,15 +26,13 @@ export function schemaWorkspace() {
   const schemas = join(dir, 'schemas');
   const supabase = join(dir, 'supabase');
   const generated = join(dir, 'generated');
-  cpSync(join(root, 'schemas'), schemas, { recursive: true });
-  cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(`${join('supabase', 'local')}`) });
+  cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(join('supabase', 'local')) && !path.includes(join('supabase', 'migrations')) });
+  installFixtureSchemas(dir);
   return {
     dir,
     schemas,
     supabase,
     generated,
-    /** The text of schemas/<file>. */
-    read: (file: string) => readFileSync(join(schemas, file), 'utf8'),
     /** Edits schemas/<file> as text: what someone typing in an editor does. */
     editText(file: string, edit: (text: string) => string) {
       writeFileSync(join(schemas, file), edit(readFileSync(join(schemas, file), 'utf8')));

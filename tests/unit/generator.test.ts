@@ -20,7 +20,7 @@ async function refused(edit: (ws: SchemaWorkspace) => void): Promise<string> {
 }
 
 describe('the generator checks every file in schemas/ and explains each mistake', () => {
-  it('finds nothing wrong with the real schemas, and a second run writes nothing', async () => {
+  it('finds nothing wrong with valid schemas, and a second run writes nothing', async () => {
     const ws = schemaWorkspace();
     const first = await ws.generate();
     expect(first.ok, first.lines.join('\n')).toBe(true);
