@@ -16,7 +16,7 @@ const scratch = join(root, 'test-results', 'scratch');
 function projectCopy(): string {
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(join(scratch, 'clone-'));
-  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter((file) => file && file !== 'node_modules');
   for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(root, file), join(dir, file));

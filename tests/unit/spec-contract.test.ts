@@ -52,7 +52,7 @@ describe('contact form (spec sections 2, 3 and 5)', () => {
     ['email not text@text.text', { email: 'ana@casaverde' }, 'Please enter a real Email Address.'],
     ['no subject', { subject: undefined }, 'Subject is needed.'],
     ['message whitespace only', { message: ' \n ' }, 'Message is needed.'],
-  ])('%s reads "%s"', (_, change, message) => {
+  ])('%s reads as the spec says', (_, change, message) => {
     expect(first({ ...valid, ...change }), fixed('schemas/contact.messages.json', '5', `the toast "Needs Info: ${message}"`)).toEqual({ title: 'Needs Info', message });
   });
 
