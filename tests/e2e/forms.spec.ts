@@ -1,60 +1,53 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { assessmentForm } from '../../src/generated/forms/assessment';
+import { contactForm } from '../../src/generated/forms/contact';
+import { signInForm } from '../../src/generated/forms/sign-in';
+import { signUpForm } from '../../src/generated/forms/sign-up';
 import { LOCAL_JWT_SECRET, localKeys } from '../../supabase/local/keys';
 import { E2E_BACKEND } from './backend';
 import { expect, test } from './fixtures';
-
-const toast = (page: Page) => page.getByRole('alert');
-
-/** The newest toast reads exactly this, and once the previous one has faded out it is the only one. */
-async function expectToast(page: Page, title: string, message: string) {
-  const current = toast(page).filter({ hasText: message });
-  await expect(current).toBeVisible();
-  await expect(current).toContainText(title);
-  await expect(toast(page)).toHaveCount(1);
-}
+import { expectToast } from './flows/helpers';
+import { answer, answersFor, answerAll, expectedMessage, fieldOf, fieldOrder, inputOf, patternBreaker, requiredFields, submitText } from './form-driver';
 
 test.describe('contact form', () => {
-  test('says what is missing, in the order of spec section 5, at the field and in one toast', async ({ page }) => {
+  const form = contactForm;
+
+  test('says what is missing or wrong, field by field in order, at the field and in one toast', async ({ page }) => {
     await page.goto('/contact');
-    const form = page.locator('form');
-    const send = form.getByRole('button', { name: 'Send Message' });
-    const name = form.getByRole('textbox', { name: 'Full Name' });
-    const email = form.getByRole('textbox', { name: 'Email Address' });
-    const message = form.getByRole('textbox', { name: 'Message' });
-
-    await name.fill('   ');
-    await send.click();
-    await expectToast(page, 'Needs Info', 'Full Name is needed.');
-    await expect(name).toBeFocused();
-    await expect(name).toHaveAttribute('aria-invalid', 'true');
-
-    await name.fill('Ana Ruiz');
-    await send.click();
-    await expectToast(page, 'Needs Info', 'Email Address is needed.');
-    await expect(email).toBeFocused();
-    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
-
-    await email.fill('ana@casaverde');
-    await send.click();
-    await expectToast(page, 'Needs Info', 'Please enter a real Email Address.');
-    await expect(form.getByText('Please enter a real Email Address.').filter({ visible: true })).toBeVisible();
-
-    await email.fill('ana@casaverde.org');
-    await send.click();
-    await expectToast(page, 'Needs Info', 'Subject is needed.');
-
-    await form.getByRole('combobox', { name: 'Subject' }).click();
-    await expect(page.getByRole('option')).toHaveText([
-      'General Inquiry', 'Service Request', 'Partnership Opportunity', 'Feedback', 'AI Integration Question', 'Course Information', 'Other',
-    ]);
-    await page.getByRole('option', { name: 'Partnership Opportunity' }).click();
-    await message.fill('  ');
-    await send.click();
-    await expectToast(page, 'Needs Info', 'Message is needed.');
-    await expect(message).toHaveAttribute('rows', '5');
+    const scope = page.locator('form');
+    const send = scope.getByRole('button', { name: submitText(form) });
+    const answers = answersFor(form);
+    await expect(send).toBeEnabled();
+    for (const field of fieldOrder(form)) {
+      const input = inputOf(scope, form, field);
+      if (requiredFields(form).includes(field)) {
+        if (!fieldOf(form, field).oneOf) await input.fill('  ');
+        await send.click();
+        const { title, message } = expectedMessage(form, field, 'required');
+        await expectToast(page, title, message);
+        await expect(input).toBeFocused();
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+      }
+      const wrong = patternBreaker(form, field);
+      if (wrong && form.messages.fields?.[field]?.pattern) {
+        await input.fill(wrong);
+        await send.click();
+        const { title, message } = expectedMessage(form, field, 'pattern');
+        await expectToast(page, title, message);
+        await expect(scope.getByText(message).filter({ visible: true })).toBeVisible();
+      }
+      if (fieldOf(form, field).oneOf && !(form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget']) {
+        await input.click();
+        await expect(page.getByRole('option')).toHaveText(fieldOf(form, field).oneOf!.map((o) => o.title));
+        await page.keyboard.press('Escape');
+      }
+      await answer(page, scope, form, field, answers[field]);
+      await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+      const rows = (form.uiSchema[field] as { 'ui:options'?: { rows?: number } } | undefined)?.['ui:options']?.rows;
+      if (rows) await expect(input).toHaveAttribute('rows', String(rows));
+    }
 
     const results = await new AxeBuilder({ page }).include('form').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
@@ -62,80 +55,69 @@ test.describe('contact form', () => {
 
   test('is in the prerendered HTML, so it shows before any script runs', async ({ request }) => {
     const html = await (await request.get('/contact')).text();
-    for (const field of ['contact_name', 'contact_email', 'contact_subject']) expect(html).toContain(`id="${field}"`);
-    expect(html).toMatch(/<textarea[^>]*id="contact_message"[^>]*rows="5"|<textarea[^>]*rows="5"[^>]*id="contact_message"/);
-    expect(html).toContain('Send Message');
+    for (const field of fieldOrder(form)) expect(html).toContain(`id="${form.id}_${field}"`);
+    expect(html).toContain(submitText(form));
   });
 });
 
 test.describe('needs assessment', () => {
-  async function fillStep1(page: Page) {
-    // Next turns enabled once the page is hydrated; before that the list would not open.
-    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
-    await page.getByRole('textbox', { name: 'Organization Name' }).fill('Casa Verde');
-    await page.getByRole('combobox', { name: 'Organization Type' }).click();
-    await page.getByRole('option', { name: 'Nonprofit' }).click();
-    await page.getByRole('textbox', { name: 'Mission Statement' }).fill('Safe homes for every family.');
-  }
+  const form = assessmentForm;
+  const steps = form.steps!;
+  const answers = answersFor(form);
+  const firstText = (step: number) => steps[step]!.fields.find((f) => !fieldOf(form, f).oneOf && fieldOf(form, f).type === 'string')!;
 
-  test('walks four steps with the spec captions, messages and buttons', async ({ page }) => {
+  test('walks every step with its caption, progress, messages and buttons', async ({ page }) => {
     await page.goto('/assessment');
-    await expect(page.getByText('Step 1 of 4')).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Step 1 of 4' })).toHaveAttribute('aria-valuenow', '25');
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Submit Assessment' })).toHaveCount(0);
-
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Missing Information', `Please fill out all required fields in the "Organization Information" section. The field 'organization name' is required.`);
-    await expect(page.getByText('Step 1 of 4')).toBeVisible();
-
-    await fillStep1(page);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { name: 'Current Status & Needs' })).toBeFocused();
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
-    await page.getByRole('textbox', { name: 'Current Challenges' }).fill('Too many spreadsheets.');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Missing Information', `Please fill out all required fields in the "Current Status & Needs" section. The field 'tech readiness' is required.`);
-    await page.getByRole('radio', { name: /^Beginner/ }).check();
-    await page.getByRole('radio', { name: /^Experimenting/ }).check();
-    await page.getByRole('button', { name: 'Next' }).click();
-
-    await expect(page.getByRole('heading', { name: 'Project & Goals' })).toBeFocused();
-    await page.getByRole('textbox', { name: 'Project Goals' }).fill('A three-year plan.');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expectToast(page, 'Missing Information', `Please fill out all required fields in the "Project & Goals" section. The field 'timeline' is required.`);
-    await page.getByRole('combobox', { name: 'Desired Timeline' }).click();
-    await page.getByRole('option', { name: '1–3 months' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
-
-    await expect(page.getByText('Step 4 of 4')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
-    await page.getByRole('textbox', { name: 'Full Name' }).fill('Ana Ruiz');
-    await page.getByRole('textbox', { name: 'Email' }).fill('ana@casaverde');
-    await page.getByRole('button', { name: 'Submit Assessment' }).click();
-    await expectToast(page, 'Invalid Email', 'Please enter a valid email address.');
-
-    await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(page.getByRole('textbox', { name: 'Project Goals' })).toHaveValue('A three-year plan.');
+    for (const [i, step] of steps.entries()) {
+      const caption = `Step ${i + 1} of ${steps.length}`;
+      await expect(page.getByText(caption)).toBeVisible();
+      await expect(page.getByRole('progressbar', { name: caption })).toHaveAttribute('aria-valuenow', String(Math.round(((i + 1) / steps.length) * 100)));
+      if (i > 0) await expect(page.getByRole('heading', { name: step.title })).toBeFocused();
+      const last = i === steps.length - 1;
+      const button = page.getByRole('button', { name: last ? submitText(form) : 'Next' });
+      await expect(page.getByRole('button', { name: last ? 'Next' : submitText(form) })).toHaveCount(0);
+      const required = step.fields.filter((f) => requiredFields(form).includes(f));
+      if (required.length) {
+        await button.click();
+        const { title, message } = expectedMessage(form, required[0]!, 'required', step.title);
+        await expectToast(page, title, message);
+        await expect(page.getByText(caption)).toBeVisible();
+      }
+      await answerAll(page, page, form, answers, step.fields);
+      const checked = step.fields.find((f) => patternBreaker(form, f) && form.messages.fields?.[f]?.pattern);
+      if (last && checked) {
+        await inputOf(page, form, checked).fill(patternBreaker(form, checked)!);
+        await button.click();
+        const { title, message } = expectedMessage(form, checked, 'pattern', step.title);
+        await expectToast(page, title, message);
+        await page.getByRole('button', { name: 'Previous' }).click();
+        await expect(inputOf(page, form, firstText(i - 1))).toHaveValue(String(answers[firstText(i - 1)]));
+        return;
+      }
+      if (!last) await button.click();
+    }
   });
 
   test('keeps a draft across a reload', async ({ page }) => {
     await page.goto('/assessment');
-    await fillStep1(page);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+    await answerAll(page, page, form, answers, steps[0]!.fields);
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('textbox', { name: 'Current Challenges' }).fill('Volunteer turnover.');
+    await inputOf(page, form, firstText(1)).fill('Volunteer turnover.');
     await page.reload();
-    await expect(page.getByText('Step 2 of 4')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Current Challenges' })).toHaveValue('Volunteer turnover.');
+    await expect(page.getByText(`Step 2 of ${steps.length}`)).toBeVisible();
+    await expect(inputOf(page, form, firstText(1))).toHaveValue('Volunteer turnover.');
     await page.getByRole('button', { name: 'Previous' }).click();
-    await expect(page.getByRole('textbox', { name: 'Organization Name' })).toHaveValue('Casa Verde');
+    await expect(inputOf(page, form, firstText(0))).toHaveValue(String(answers[firstText(0)]));
   });
 
   test('is prerendered with the first step', async ({ request }) => {
     const html = await (await request.get('/assessment')).text();
-    expect(html).toContain('Step 1 of 4');
-    expect(html).toContain('Organization Information');
-    expect(html).toContain('id="assessment_organization_name"');
+    expect(html).toContain(`Step 1 of ${steps.length}`);
+    expect(html).toContain(steps[0]!.title.replaceAll('&', '&amp;'));
+    for (const field of steps[0]!.fields) expect(html).toContain(`id="${form.id}_${field}"`);
   });
 });
 
@@ -144,23 +126,21 @@ test.describe('sign-in and sign-up dialog', () => {
     await page.goto('/about');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
-    await expect(dialog.getByRole('textbox', { name: 'Email' })).toBeVisible();
-    await expect(dialog.locator('#sign_in_password')).toBeVisible();
+    for (const field of fieldOrder(signInForm)) await expect(inputOf(dialog, signInForm, field)).toBeVisible();
     await dialog.getByRole('button', { name: 'Sign In' }).click();
-    await expectToast(page, 'Error', 'Email is required.');
+    const first = expectedMessage(signInForm, fieldOrder(signInForm).find((f) => requiredFields(signInForm).includes(f))!, 'required');
+    await expectToast(page, first.title, first.message);
 
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     const signUp = page.getByRole('dialog', { name: 'Create Account' });
-    for (const label of ['Name', 'Company/Organization', 'Title', 'Phone', 'City', 'State', 'ZIP']) {
-      await expect(signUp.getByRole('textbox', { name: label, exact: true })).toBeVisible();
-    }
-    await signUp.getByRole('textbox', { name: 'Email' }).fill('ana@casaverde.org');
-    await signUp.locator('#sign_up_password').fill('short');
-    for (const [label, value] of [['Name', 'Ana'], ['Company/Organization', 'Casa Verde'], ['Title', 'Director'], ['Phone', '555-0100'], ['City', 'Oakland'], ['State', 'CA'], ['ZIP', '94607']]) {
-      await signUp.getByRole('textbox', { name: label, exact: true }).fill(value!);
-    }
+    for (const field of fieldOrder(signUpForm)) await expect(inputOf(signUp, signUpForm, field)).toBeVisible();
+    const tooShort = Object.entries(signUpForm.messages.fields ?? {}).find(([, byRule]) => byRule.minLength)?.[0];
+    await answerAll(page, signUp, signUpForm, answersFor(signUpForm, tooShort ? { [tooShort]: 'short' } : {}));
     await signUp.getByRole('button', { name: 'Create Account' }).click();
-    await expectToast(page, 'Error', 'Password must be at least 8 characters.');
+    if (tooShort) {
+      const { title, message } = expectedMessage(signUpForm, tooShort, 'minLength');
+      await expectToast(page, title, message);
+    }
     await expect(signUp).toBeVisible();
   });
 });
@@ -189,27 +169,35 @@ test('the built site holds the public anon key and no other key', async () => {
 });
 
 test('the assessment can be completed to step 2 with the keyboard alone', async ({ page }) => {
+  const form = assessmentForm;
+  const answers = answersFor(form);
+  /** Answers the focused field from the keyboard: types text, opens a list and takes its first option, or presses Space on a radio. */
+  async function byKeyboard(field: string) {
+    const def = fieldOf(form, field);
+    const radio = (form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'radio';
+    if (def.oneOf && radio) await page.keyboard.press('Space');
+    else if (def.oneOf) {
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    } else await page.keyboard.type(String(answers[field]));
+  }
   await page.goto('/assessment');
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
-  await page.getByRole('textbox', { name: 'Organization Name' }).focus();
-  await page.keyboard.type('Casa Verde');
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('combobox', { name: 'Organization Type' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('combobox', { name: 'Organization Type' })).toHaveValue('Nonprofit');
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('Safe homes for every family.');
+  const [step1, step2] = form.steps!;
+  await inputOf(page, form, step1!.fields[0]!).focus();
+  for (const [i, field] of step1!.fields.entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await expect(inputOf(page, form, field).or(page.getByRole('radio').first())).toBeFocused();
+    await byKeyboard(field);
+  }
   // Previous is disabled on step 1, so the next stop is Next.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Next' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Current Status & Needs' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: step2!.title })).toBeFocused();
   await page.keyboard.press('Tab');
-  await page.keyboard.type('Funding');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Space');
-  await expect(page.getByRole('radio', { name: /^Beginner/ })).toBeChecked();
+  await byKeyboard(step2!.fields[0]!);
+  await expect(inputOf(page, form, step2!.fields[0]!)).not.toHaveValue('');
 });
 
 test('the wizard step with choices and the create-account dialog pass axe', async ({ page }) => {
@@ -220,18 +208,18 @@ test('the wizard step with choices and the create-account dialog pass axe', asyn
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('dialog', { name: 'Sign In' }).getByRole('button', { name: 'Create Account' }).click();
   await page.getByRole('dialog', { name: 'Create Account' }).getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('alert')).toContainText('Email is required.');
+  await expect(page.getByRole('alert')).toContainText(expectedMessage(signUpForm, fieldOrder(signUpForm)[0]!, 'required').message);
   expect((await axe().include('[role="dialog"]').analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
 test('a toast closes by itself after 5 seconds and can be closed sooner', async ({ page }) => {
   await page.goto('/contact');
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await page.waitForTimeout(4000);
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 3000 });
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
   await page.getByRole('alert').getByRole('button', { name: 'Close notification' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,0 +1,65 @@
+/**
+ * Drives a form the way a visitor does, with everything read from its generated definition (labels,
+ * options, widgets, messages, steps), so the end-to-end tests follow an editor's changes to schemas/.
+ */
+import type { Locator, Page } from '@playwright/test';
+import type { FormDefinition, FormMessage } from '../../src/components/forms/form-definition';
+import { optionLabel, sampleAnswers } from '../support/sample-answers';
+
+type Field = { title: string; type?: string; oneOf?: { const: unknown; title: string }[]; pattern?: string };
+
+export const fieldOf = (form: FormDefinition, field: string) => form.schema.properties![field] as Field;
+export const titleOf = (form: FormDefinition, field: string) => fieldOf(form, field).title;
+export const requiredFields = (form: FormDefinition) => (form.schema.required ?? []) as string[];
+
+/** The fields in the order a visitor meets them. */
+export function fieldOrder(form: FormDefinition): string[] {
+  if (form.steps) return form.steps.flatMap((s) => s.fields);
+  const order = form.uiSchema['ui:order'] as string[] | undefined;
+  return order?.filter((f) => f !== '*') ?? Object.keys(form.schema.properties!);
+}
+
+/** A complete submission read from the schema; `overrides` set the values a test wants to find again. */
+export const answersFor = (form: FormDefinition, overrides: Record<string, unknown> = {}) => sampleAnswers(form.schema, overrides);
+
+/** The button texts the form's .ui.json sets. */
+export const submitText = (form: FormDefinition) => (form.uiSchema['ui:submitButtonOptions'] as { submitText: string }).submitText;
+export const busyText = (form: FormDefinition) => String(form.uiSchema['ui:busyText']);
+
+/** The toast a visitor reads when `field` breaks `keyword`, filled in as the engine does. */
+export function expectedMessage(form: FormDefinition, field: string, keyword: string, stepTitle = ''): FormMessage {
+  const chosen = form.messages.fields?.[field]?.[keyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: 'Please check {title}.' });
+  const fill = (text: string) => text.replaceAll('{title}', titleOf(form, field)).replaceAll('{name}', field.replaceAll('_', ' ')).replaceAll('{step}', stepTitle);
+  return { title: fill(chosen.title), message: fill(chosen.message) };
+}
+
+/** A field's input (RJSF names it `<form id>_<field>`). */
+export const inputOf = (scope: Page | Locator, form: FormDefinition, field: string) => scope.locator(`#${form.id}_${field}`);
+
+/** Answers one question as a visitor would: types text, picks an option from a list or a radio group. */
+export async function answer(page: Page, scope: Page | Locator, form: FormDefinition, field: string, value: unknown) {
+  const def = fieldOf(form, field);
+  if (def.oneOf) {
+    const label = optionLabel(form.schema, field, value);
+    if ((form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'radio') {
+      await scope.getByRole('radio', { name: label, exact: true }).check();
+    } else {
+      await inputOf(scope, form, field).click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    }
+    return;
+  }
+  await inputOf(scope, form, field).fill(value === undefined ? '' : String(value));
+}
+
+/** Answers several questions, in the form's order. */
+export async function answerAll(page: Page, scope: Page | Locator, form: FormDefinition, answers: Record<string, unknown>, fields = fieldOrder(form)) {
+  for (const field of fields) if (answers[field] !== undefined) await answer(page, scope, form, field, answers[field]);
+}
+
+/** A value the field's pattern refuses, or undefined when it has no pattern. */
+export function patternBreaker(form: FormDefinition, field: string): string | undefined {
+  const pattern = fieldOf(form, field).pattern;
+  if (!pattern) return undefined;
+  return ['ana@casaverde', 'not valid', '¤'].find((v) => !new RegExp(pattern, 'u').test(v));
+}
