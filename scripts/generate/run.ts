@@ -47,8 +47,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const { registry, forms, problems } = readSchemas(schemasDir);
   if (registry && !problems.some((p) => p.file === registry.path)) {
-    problems.push(...checkRegistry(registry, forms));
+    // Each form's own files first: a mistake there often explains what forms.json then says about it.
     for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
+    problems.push(...checkRegistry(registry, forms));
     for (const stray of strayFiles(schemasDir, registry.json)) {
       problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json or .steps.json, or list its form.'));
     }

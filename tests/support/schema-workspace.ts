@@ -7,12 +7,20 @@ const scratch = join(root, 'test-results', 'scratch');
 /** The frozen schemas and migrations engine tests start from (tests/fixtures/project/README.md). */
 export const fixtureProject = join(root, 'tests', 'fixtures', 'project');
 
-/** Replaces a project's schemas/, migrations and snapshot with the frozen fixture's. */
+/**
+ * Replaces a project's schemas/, migrations and snapshot with the frozen fixture's. The fixture names
+ * its migrations rather than copying them: migrations are append-only, so the real files never change.
+ */
 export function installFixtureSchemas(projectDir: string) {
+  const migrations = join(projectDir, 'supabase', 'migrations');
   rmSync(join(projectDir, 'schemas'), { recursive: true, force: true });
-  rmSync(join(projectDir, 'supabase', 'migrations'), { recursive: true, force: true });
-  cpSync(join(fixtureProject, 'schemas'), join(projectDir, 'schemas'), { recursive: true, force: true });
-  cpSync(join(fixtureProject, 'supabase'), join(projectDir, 'supabase'), { recursive: true, force: true });
+  rmSync(migrations, { recursive: true, force: true });
+  mkdirSync(migrations, { recursive: true });
+  cpSync(join(fixtureProject, 'schemas'), join(projectDir, 'schemas'), { recursive: true });
+  cpSync(join(fixtureProject, 'supabase', 'schema-snapshot.json'), join(projectDir, 'supabase', 'schema-snapshot.json'));
+  for (const file of readFileSync(join(fixtureProject, 'supabase', 'migrations.txt'), 'utf8').split('\n').filter(Boolean)) {
+    cpSync(join(root, 'supabase', 'migrations', file), join(migrations, file));
+  }
 }
 
 /**
