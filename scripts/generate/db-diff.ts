@@ -43,6 +43,16 @@ function createTable(name: string, table: TableState): string[] {
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
+/** Check name suffixes, as people say them. */
+const RULE_NAMES: Record<string, string> = {
+  max_length: 'a length limit',
+  min_length: 'a minimum length',
+  pattern: 'a pattern',
+  allowed: 'a list of options',
+  minimum: 'a minimum',
+  maximum: 'a maximum',
+};
+
 const label = (name: string, column: ColumnState) => `"${column.comment ?? name}"`;
 const optionsOf = (expression: string | undefined) => [...(expression ?? '').matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replaceAll("''", "'"));
 const numberIn = (expression: string | undefined) => Number(/(-?[\d.]+)\s*$/.exec(expression ?? '')?.[1]);
@@ -83,7 +93,10 @@ function alterColumn(table: string, name: string, from: ColumnState, to: ColumnS
     out.statements.push(`alter table ${t} alter column ${name} type ${to.type} using ${name}::${to.type};`);
   }
   for (const [check, expression] of Object.entries(from.checks)) {
-    if (to.checks[check] !== expression) out.statements.push(`alter table ${t} drop constraint ${check};`);
+    if (to.checks[check] === expression) continue;
+    out.statements.push(`alter table ${t} drop constraint ${check};`);
+    const kind = Object.entries(RULE_NAMES).find(([suffix]) => check.endsWith(`_${suffix}`))?.[1];
+    if (!(check in to.checks) && kind) out.notes.push(`${label(name, to)} no longer has ${kind}.`);
   }
   if (from.default !== to.default) {
     out.statements.push(to.default === null ? `alter table ${t} alter column ${name} drop default;` : `alter table ${t} alter column ${name} set default ${to.default};`);

@@ -103,6 +103,11 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     await expectRefused(visitorInserts(db, 'contact_submissions', { ...allowed, name: 'Ana 3' }), '23514');
     await visitorInserts(db, 'contact_submissions', allowed);
 
+    // 10. A rule taken away again: said, and applied.
+    ws.editJson('contact.schema.json', (s) => delete s.properties.name.pattern);
+    expect(await generateAndApply(ws, db, true)).toContain('"Your Name" no longer has a pattern.');
+    await visitorInserts(db, 'contact_submissions', { ...allowed, name: 'Ana 3' });
+
     // Every answer saved before the edits is still there, as it was.
     const { rows } = await db.query<{ name: string; subject: string; length: number; organization: string | null }>(
       'select name, subject, char_length(message) as length, organization from public.contact_submissions',
