@@ -11,6 +11,7 @@ import type { AuthConfig } from './auth/config.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';
 import { verifyToken } from './keys.ts';
+import { guarded } from './guarded.ts';
 import { handleRest } from './rest.ts';
 
 const CORS = {
@@ -59,8 +60,7 @@ interface GatewayOptions {
 export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptions): Promise<Gateway> {
   let listeningOn = port;
   const handleAuth = createAuthHandler({ db, ...auth, externalUrl: () => `http://localhost:${listeningOn}` });
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const server = createServer(guarded('local API', async (req, res, url) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(200, { ...CORS, 'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'authorization, apikey, content-type, x-client-info', 'Access-Control-Max-Age': '600' }).end('ok');
       return;
@@ -73,25 +73,23 @@ export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptio
     }
     const rest = url.pathname.match(/^\/rest\/v1\/([^/]+)$/);
     if (rest) {
-      void apiKeyProblem(req).then(async (problem) => {
-        if (problem) return json(res, 401, problem);
-        const { status, headers, body } = await handleRest(db, req, decodeURIComponent(rest[1]!), url.searchParams);
-        res.writeHead(status, { ...CORS, ...headers }).end(req.method === 'HEAD' ? undefined : body);
-      });
+      const problem = await apiKeyProblem(req);
+      if (problem) return json(res, 401, problem);
+      const { status, headers, body } = await handleRest(db, req, decodeURIComponent(rest[1]!), url.searchParams);
+      res.writeHead(status, { ...CORS, ...headers }).end(req.method === 'HEAD' ? undefined : body);
       return;
     }
     if (url.pathname.startsWith('/auth/v1/')) {
       const path = url.pathname.slice('/auth/v1'.length);
       // Every auth call needs the project's key, except the link people click in an email.
-      void (path === '/verify' ? Promise.resolve(null) : apiKeyProblem(req)).then(async (problem) => {
-        if (problem) return json(res, 401, problem);
-        const { status, headers, body } = await handleAuth(req, path, url.searchParams);
-        res.writeHead(status, { ...CORS, ...headers }).end(body);
-      });
+      const problem = path === '/verify' ? null : await apiKeyProblem(req);
+      if (problem) return json(res, 401, problem);
+      const { status, headers, body } = await handleAuth(req, path, url.searchParams);
+      res.writeHead(status, { ...CORS, ...headers }).end(body);
       return;
     }
     return json(res, 404, { code: 404, message: 'Not found. The local API serves /auth/v1, /rest/v1/<table> and /functions/v1/<name>.' });
-  });
+  }));
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} (local Supabase API) is already in use. Is another \`npm start\` or \`supabase start\` running?` : error.message)),

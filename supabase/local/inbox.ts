@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { guarded } from './guarded.ts';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -139,8 +140,7 @@ export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): P
     },
   });
 
-  const http = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+  const http = createServer(guarded('mail inbox', async (req, res, url) => {
     const send = (status: number, type: string, body: string) => {
       res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' }).end(body);
     };
@@ -151,19 +151,16 @@ export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): P
     }
     if (url.pathname === '/api/v1/chaos' && req.method === 'GET') return send(200, 'application/json', JSON.stringify(chaos));
     if (url.pathname === '/api/v1/chaos' && req.method === 'PUT') {
-      void readBody(req, 10_000).then((text) => {
-        const next = parseChaos(text);
-        if (!next) return send(400, 'application/json', JSON.stringify({ error: 'Send {"Recipient": {"ErrorCode": 400-599, "Probability": 0-100}}.' }));
-        chaos = next;
-        send(200, 'application/json', JSON.stringify(chaos));
-      });
-      return;
+      const next = parseChaos(await readBody(req, 10_000));
+      if (!next) return send(400, 'application/json', JSON.stringify({ error: 'Send {"Recipient": {"ErrorCode": 400-599, "Probability": 0-100}}.' }));
+      chaos = next;
+      return send(200, 'application/json', JSON.stringify(chaos));
     }
     if (url.pathname === '/' && req.method === 'GET') return send(200, 'text/html; charset=utf-8', listPage(messages));
     const found = url.pathname.startsWith('/messages/') ? messages.find((m) => m.id === url.pathname.slice('/messages/'.length)) : undefined;
     if (found) return send(200, 'text/html; charset=utf-8', messagePage(found));
     return send(404, 'text/html; charset=utf-8', page('Not found', '<h1>Not found</h1><p><a href="/">All messages</a></p>'));
-  });
+  }));
 
   await listen(smtp, smtpPort, 'mail inbox SMTP');
   try {

@@ -1,0 +1,40 @@
+/**
+ * Every local server's request listener goes through `guarded`, so no request, however malformed
+ * (`//a:99999/`, `%E0%A4%A`, a client that hangs up mid-body), can throw out of a handler and stop the
+ * stack: a bad request gets a 400 JSON answer, a fault of ours a 500 without internals, logged once.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+
+export type GuardedHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
+
+/** The request target as a URL. It is always a path here, even one that looks like `//host:port/`. */
+function requestUrl(req: IncomingMessage): URL | null {
+  const target = req.url ?? '/';
+  try {
+    return new URL(`http://localhost${target.startsWith('/') ? target : `/${target}`}`);
+  } catch {
+    return null;
+  }
+}
+
+function reply(res: ServerResponse, status: number, message: string) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify({ code: status, message }));
+}
+
+export function guarded(server: string, handler: GuardedHandler): RequestListener {
+  return (req, res) => {
+    const url = requestUrl(req);
+    if (!url) return reply(res, 400, 'The request target is not a valid path.');
+    Promise.resolve()
+      .then(() => handler(req, res, url))
+      .catch((error: unknown) => {
+        if (error instanceof URIError) return reply(res, 400, 'The request path has a malformed percent-encoding.');
+        console.error(`${server}: ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        reply(res, 500, 'The local server could not answer this request.');
+      });
+  };
+}
