@@ -1,9 +1,8 @@
 /** The local database: PGlite persisted in a git-ignored folder, or a PostgreSQL server when DATABASE_URL is set. */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { migrate, type MigrateResult } from './migrate.ts';
-import { fromPgClient, fromPglite, type ClosableSqlClient } from './sql-client.ts';
+import { fromPglite, reconnectingPgClient, type ClosableSqlClient } from './sql-client.ts';
 
 export interface LocalDatabase extends ClosableSqlClient {
   description: string;
@@ -12,11 +11,11 @@ export interface LocalDatabase extends ClosableSqlClient {
 export async function openDatabase(dataDir: string): Promise<LocalDatabase & { migration: MigrateResult }> {
   let db: LocalDatabase;
   if (process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    const client = reconnectingPgClient(process.env.DATABASE_URL);
     await client.connect().catch((error: Error) => {
       throw new Error(`Cannot reach the database in DATABASE_URL (${error.message}).`, { cause: error });
     });
-    db = { ...fromPgClient(client), description: `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}` };
+    db = { ...client, description: `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}` };
   } else {
     let lite: PGlite;
     try {

@@ -53,9 +53,11 @@ function fromPg(error: PgError, role: string): RestAnswer {
     code === '42501' ? (role === 'anon' ? 401 : 403) :
     code === '23505' || code === '23503' ? 409 :
     code === '42P01' || code === '42883' ? 404 :
-    code.startsWith('08') || code === '53300' ? 503 :
+    code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' ? 503 :
     400;
-  return problem(status, code, error.message ?? 'Database error', error.detail ?? null, error.hint ?? null);
+  const body = { code, message: error.message ?? 'Database error', details: error.detail ?? null, hint: error.hint ?? null };
+  // Unavailable for a moment (the connection is being re-established): say when to try again.
+  return answer(status, body, status === 503 ? { 'Retry-After': '1' } : {});
 }
 
 async function claimsOf(req: IncomingMessage): Promise<Claims> {

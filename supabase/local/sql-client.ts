@@ -3,7 +3,7 @@
  * one they talk to.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
+import pg from 'pg';
 import type { SqlClient } from './migrate.ts';
 
 export interface ClosableSqlClient extends SqlClient {
@@ -22,5 +22,68 @@ export function fromPgClient(client: pg.Client): ClosableSqlClient {
       return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
     },
     close: () => client.end(),
+  };
+}
+
+/** A connection that ended under us (server restart, network): SQLSTATE class 08, or 57P01-57P03. */
+const isConnectionLoss = (error: unknown) => {
+  const code = (error as { code?: string } | null)?.code ?? '';
+  return code.startsWith('08') || /^57P0[1-3]$/.test(code) || /Connection terminated|not queryable|ECONNREFUSED|ECONNRESET/.test(String((error as Error)?.message));
+};
+
+/**
+ * A PostgreSQL server connection that survives the server going away: a dropped connection is noticed
+ * (its 'error' event would otherwise stop the process), the calls in between fail with SQLSTATE 08006
+ * (the REST layer answers 503), and the next call connects again.
+ */
+export function reconnectingPgClient(connectionString: string): ClosableSqlClient & { connect(): Promise<void> } {
+  let current: Promise<pg.Client> | null = null;
+  let closed = false;
+  const lost = (message: string) => Object.assign(new Error(`The database connection was lost (${message}); it is being re-established. Try again in a moment.`), { code: '08006' });
+  const client = () => {
+    current ??= (async () => {
+      const next = new pg.Client({ connectionString });
+      next.on('error', (error) => {
+        console.warn(`Database connection lost: ${error.message}. Reconnecting on the next request.`);
+        current = null;
+      });
+      next.on('end', () => (current = null));
+      try {
+        await next.connect();
+        return next;
+      } catch (error) {
+        current = null;
+        throw lost((error as Error).message);
+      }
+    })();
+    return current;
+  };
+  const run = async <T>(work: (c: pg.Client) => Promise<T>): Promise<T> => {
+    if (closed) throw lost('the local backend is stopping');
+    const c = await client();
+    try {
+      return await work(c);
+    } catch (error) {
+      if (!isConnectionLoss(error)) throw error;
+      current = null;
+      c.end().catch(() => {});
+      throw lost((error as Error).message);
+    }
+  };
+  return {
+    connect: async () => {
+      await client();
+    },
+    exec: (sql) => run((c) => c.query(sql)),
+    query: (sql, params) =>
+      run(async (c) => {
+        const result = await c.query(sql, params as unknown[]);
+        return { rows: result.rows, affectedRows: result.rowCount ?? 0 };
+      }),
+    close: async () => {
+      closed = true;
+      const c = await current?.catch(() => null);
+      await c?.end().catch(() => {});
+    },
   };
 }
