@@ -45,8 +45,8 @@ export default tseslint.config(
   },
   ...layerRules,
   {
-    // Edge functions run on Deno.
-    files: ['supabase/functions/**'],
+    // Edge functions, and the local host that runs them, run on Deno.
+    files: ['supabase/functions/**', 'supabase/local/deno/**'],
     languageOptions: { globals: { Deno: 'readonly' } },
   },
 );

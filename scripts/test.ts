@@ -68,7 +68,7 @@ ensureChromium();
 run('Generated files match schemas/', 'npx', ['tsx', 'scripts/generate.ts', '--check']);
 run('Lint', 'npx', ['eslint', '.']);
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-run('Typecheck edge functions (Deno)', join(root, 'node_modules', '.bin', 'deno'), ['check', '--quiet', '--node-modules-dir=manual', 'supabase/functions/send-form-notification/index.ts']);
+run('Typecheck edge functions (Deno)', join(root, 'node_modules', '.bin', 'deno'), ['check', '--quiet', '--node-modules-dir=manual', 'supabase/functions/send-form-notification/index.ts', 'supabase/local/deno/function-host.ts']);
 run('Unit, component, database and function tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`]);
 run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
 printSummary();

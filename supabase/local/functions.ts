@@ -42,10 +42,11 @@ export function functionNames(dir = join(root, 'supabase', 'functions')): string
 async function startOne(name: string, env: Record<string, string>): Promise<RunningFunction> {
   const port = await freePort();
   const log: string[] = [];
+  // stdin stays open as a lifeline: function-host.ts exits when it closes, whatever ended this process.
   const child = spawn(
     join(root, 'node_modules', '.bin', 'deno'),
-    ['run', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', '--allow-read', join('supabase', 'functions', name, 'index.ts')],
-    { cwd: root, env: { ...process.env, ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    ['run', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', '--allow-read', join('supabase', 'local', 'deno', 'function-host.ts'), join('supabase', 'functions', name, 'index.ts')],
+    { cwd: root, env: { ...process.env, ...env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`Function ${name} did not start within 30 s:\n${log.join('')}`)), 30_000);
@@ -70,13 +71,45 @@ async function startOne(name: string, env: Record<string, string>): Promise<Runn
   return { name, port, process: child, log };
 }
 
+/**
+ * Starts every function and keeps it running: one that dies is started again (after 0.5 s, then up to
+ * 5 s between tries while it keeps failing), and invokes in between get the gateway's 503.
+ */
 export async function startFunctions(env: Record<string, string>): Promise<FunctionRunner> {
-  const started = await Promise.all(functionNames().map((name) => startOne(name, env)));
+  const functions = new Map<string, RunningFunction>();
+  let closing = false;
+  const supervise = (running: RunningFunction, delay = 500) => {
+    running.process.once('exit', (code, signal) => {
+      if (closing) return;
+      console.warn(`Function ${running.name} stopped (${signal ?? `exit code ${code}`}); starting it again.`);
+      const retry = (wait: number) =>
+        setTimeout(() => {
+          if (closing) return;
+          startOne(running.name, env).then(
+            (next) => {
+              if (closing) return next.process.kill();
+              functions.set(next.name, next);
+              supervise(next);
+            },
+            (error: Error) => {
+              console.error(error.message);
+              retry(Math.min(wait * 2, 5000));
+            },
+          );
+        }, wait).unref();
+      retry(delay);
+    });
+  };
+  for (const running of await Promise.all(functionNames().map((name) => startOne(name, env)))) {
+    functions.set(running.name, running);
+    supervise(running);
+  }
   return {
-    functions: new Map(started.map((f) => [f.name, f])),
+    functions,
     close: async () => {
+      closing = true;
       await Promise.all(
-        started.map(
+        [...functions.values()].map(
           (f) =>
             new Promise<void>((resolve) => {
               if (f.process.exitCode !== null || f.process.signalCode !== null) return resolve();

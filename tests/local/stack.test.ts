@@ -93,14 +93,18 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     expect((await auth.json()).message).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
   });
 
-  it('answers 503 with a JSON error when a function is down', async () => {
+  it('answers 503 with a JSON error while a function is down, and starts a function that died again', async () => {
     const running = functions.functions.get('send-form-notification')!;
     await new Promise<void>((resolve) => {
       running.process.once('exit', () => resolve());
-      running.process.kill();
+      running.process.kill('SIGKILL');
     });
     const { error } = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(503);
+    await expect
+      .poll(async () => (await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } })).error, { timeout: 20_000, interval: 250 })
+      .toBeNull();
+    expect(functions.functions.get('send-form-notification')!.process.pid).not.toBe(running.process.pid);
   }, 30_000);
 });
