@@ -1,6 +1,7 @@
 /** The local database: PGlite persisted in a git-ignored folder, or a PostgreSQL server when DATABASE_URL is set. */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataFolder } from './data-lock.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { fromPglite, reconnectingPgClient, type ClosableSqlClient } from './sql-client.ts';
 
@@ -18,14 +19,32 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     db = { ...client, description: `PostgreSQL at ${new URL(process.env.DATABASE_URL).host}` };
   } else {
     let lite: PGlite;
+    mkdirSync(dataDir, { recursive: true });
+    const unlock = lockDataFolder(dataDir);
     try {
-      mkdirSync(dataDir, { recursive: true });
       lite = await PGlite.create(dataDir);
     } catch (error) {
-      throw new Error(`The local database in ${dataDir} could not be opened (${error instanceof Error ? error.message : String(error)}). To start fresh, delete that folder.`, { cause: error });
+      unlock();
+      throw new Error(
+        `The local database in ${dataDir} could not be opened (${error instanceof Error ? error.message : String(error)}). Nothing in it was changed; keep the folder, it holds your local data.`,
+        { cause: error },
+      );
     }
-    db = { ...fromPglite(lite), description: `PGlite in ${dataDir}` };
+    const client = fromPglite(lite);
+    db = {
+      ...client,
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+      description: `PGlite in ${dataDir}`,
+    };
   }
-  const migration = await migrate(db);
-  return Object.assign(db, { migration });
+  try {
+    const migration = await migrate(db);
+    return Object.assign(db, { migration });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 }

@@ -69,4 +69,32 @@ describe('the local stack across restarts', () => {
       blocker.close();
     }
   }, 120_000);
+
+  it("refuses a second start on a data folder in use at once, in one sentence, and loses none of the first one's writes", async () => {
+    mkdirSync(scratch, { recursive: true });
+    const dataDir = mkdtempSync(join(scratch, 'stack-'));
+    const first = await startLocalStack(dataDir, anyPorts);
+    try {
+      const refused = await startLocalStack(dataDir, anyPorts).then(
+        (second) => second.close().then(() => null),
+        (error: Error) => error.message,
+      );
+      expect(refused).toMatch(/^The local database in .+ is in use by another `npm start` or `npm run dev` \(process \d+\)\. Stop that one first; two at once would lose each other's writes\.$/);
+      expect(refused).not.toMatch(/delete/i);
+      const saved = await fetch(`${first.apiUrl}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: { apikey: first.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Kept?' }),
+      });
+      expect(saved.status).toBe(201);
+    } finally {
+      await first.close();
+    }
+    const again = await startLocalStack(dataDir, anyPorts);
+    try {
+      expect(await count(again.apiUrl)).toBe(1);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
 });
