@@ -63,7 +63,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     ({ anon, serviceRole } = await localKeys());
     inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
     // Every test here signs in from 127.0.0.1; the rate-limit test below has a gateway of its own.
-    ({ gateway, url: api } = await startApi({ signInsPerFiveMinutes: 1000 }));
+    ({ gateway, url: api } = await startApi({ signInsPerFiveMinutes: 1000, emailsPerClientPerHour: 1000, emailMaxFrequencySeconds: 0 }));
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();
@@ -290,7 +290,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     }
   });
 
-  it('rate-limits sign-in per IP address and per email with 429 over_request_rate_limit', async () => {
+  it('rate-limits sign-in per client address, never per email, so strangers cannot lock an owner out', async () => {
     const strict = await startApi({ signInsPerFiveMinutes: 3 });
     try {
       const c = createClient(strict.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
@@ -317,6 +317,9 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
       ['/token?grant_type=password', JSON.stringify({ email: "' or 1=1; drop table auth.users; --", password: "' or '1'='1" }), 400],
       ['/token?grant_type=client_credentials', '{}', 400],
       ['/token?grant_type=refresh_token', '{}', 400],
+      ['/signup', JSON.stringify({ email: 'nul\u0000@example.org', password: 'correct horse 1' }), 400],
+      ['/signup', JSON.stringify({ email: 'nul@example.org', password: 'correct\u0000horse 1' }), 400],
+      ['/signup', JSON.stringify({ email: 'long-name@example.org', password: 'correct horse 1', data: { ...profile, name: 'x'.repeat(10_000) } }), 422],
     ];
     for (const [path, body, status] of cases) {
       const response = await post(path, body);
@@ -325,6 +328,38 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
       expect(await response.json()).toBeTypeOf('object');
     }
     expect((await rows('clients')).length).toBe(users);
+  });
+
+  it('refuses a token whose sub is not a user id with 403 bad_jwt', async () => {
+    const { SignJWT } = await import('jose');
+    const { signingKey } = await import('../../supabase/local/keys');
+    const token = await new SignJWT({ sub: "1' or 1=1", role: 'authenticated', session_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+    const response = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'bad_jwt' });
+  });
+
+  it("never answers a sign-up with another person's unconfirmed details", async () => {
+    const email = newEmail();
+    await client().auth.signUp({ email, password: 'owner password 1', options: { data: profile } });
+    const again = await client().auth.signUp({ email, password: 'stranger pass 1', options: { data: { ...profile, name: 'Stranger', company: 'Elsewhere', title: 'None', phone: '555-0199', city: 'Reno', state: 'NV', zip: '89501' } } });
+    expect(again.error).toBeNull();
+    expect(JSON.stringify(again.data)).not.toMatch(/Casa Verde|Director|555-0100|Austin|78701|Ana Ruiz/);
+  });
+
+  it('gives the account to whoever confirms from the inbox, with their own password and profile, nothing of an earlier sign-up', async () => {
+    const email = newEmail();
+    // Someone else signs up first with the owner's address…
+    await client().auth.signUp({ email, password: 'attacker pass 1', options: { data: { ...profile, name: 'Mallory', company: 'Evil Corp' } } });
+    inbox.messages.length = 0;
+    // …then the owner signs up and confirms from their inbox.
+    await client().auth.signUp({ email, password: 'owner password 1', options: { data: profile } });
+    await follow(linkFor(email, 'Confirm Your Signup'));
+    expect((await client().auth.signInWithPassword({ email, password: 'attacker pass 1' })).error).toMatchObject({ code: 'invalid_credentials' });
+    expect((await client().auth.signInWithPassword({ email, password: 'owner password 1' })).error).toBeNull();
+    const profiles = (await rows('clients')).filter((r) => r.email === email);
+    expect(profiles).toHaveLength(1);
+    expect(profiles[0]).toMatchObject({ name: 'Ana Ruiz', company: 'Casa Verde' });
   });
 
   it('wants the project key on every auth call except the emailed link, as hosted Supabase does', async () => {

@@ -20,6 +20,19 @@ export interface AuthConfig {
   signInsPerFiveMinutes: number;
   /** Auth emails (confirmations, resets) the server sends per hour. */
   emailsPerHour: number;
+  /**
+   * Auth emails one client address may cause per hour, counted before emailsPerHour so junk sign-ups
+   * from one place cannot spend everyone's budget. Not a config.toml key (hosted GoTrue has none).
+   */
+  emailsPerClientPerHour: number;
+  /** The least time between two emails of one kind to one address ([auth.email] max_frequency). */
+  emailMaxFrequencySeconds: number;
+}
+
+/** A Go duration as config.toml writes it: "60s", "1m", "1h". */
+function seconds(value: unknown, fallback: number): number {
+  const match = typeof value === 'string' ? /^(\d+)(s|m|h)$/.exec(value) : null;
+  return match ? Number(match[1]) * { s: 1, m: 60, h: 3600 }[match[2] as 's' | 'm' | 'h'] : fallback;
 }
 
 type Table = Record<string, unknown>;
@@ -40,5 +53,7 @@ export function readAuthConfig(file = join(import.meta.dirname, '..', '..', 'con
     otpExpirySeconds: num(email.otp_expiry, 3600),
     signInsPerFiveMinutes: num(limits.sign_in_sign_ups, 30),
     emailsPerHour: num(limits.email_sent, 2),
+    emailsPerClientPerHour: 10,
+    emailMaxFrequencySeconds: seconds(email.max_frequency, 60),
   };
 }

@@ -15,7 +15,7 @@ import { API_VERSION_HEADERS, AuthProblem, fail, ok, type AuthAnswer } from './e
 import { sendLinkEmail, type LinkKind, type MailSettings } from './mail.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { endSession, endSessions, refreshSession, sessionExists, startSession, type SessionSettings } from './sessions.ts';
-import { decoyUserJson, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
+import { decoyUserJson, deleteUser, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
 
 export interface AuthOptions {
   db: SqlClient;
@@ -30,6 +30,12 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BCRYPT_COST = 10;
 // Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
 const DECOY_HASH = bcrypt.hashSync('decoy-password', BCRYPT_COST);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface PgError extends Error {
+  code?: string;
+}
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -56,6 +62,8 @@ function globToRegExp(glob: string): RegExp {
 export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions) {
   const attempts = new RateLimiter(config.signInsPerFiveMinutes, 5 * 60_000);
   const emailsSent = new RateLimiter(config.emailsPerHour, 60 * 60_000);
+  const emailsPerAddress = new RateLimiter(1, config.emailMaxFrequencySeconds * 1000);
+  const emailsPerClient = new RateLimiter(config.emailsPerClientPerHour, 60 * 60_000);
   const allowedRedirects = [config.siteUrl, ...config.redirectUrls].map(globToRegExp);
   const siteOrigin = new URL(config.siteUrl).origin;
   const sessionSettings = (): SessionSettings => ({ issuer: `${externalUrl()}/auth/v1`, jwtExpirySeconds: config.jwtExpirySeconds, refreshTokenReuseSeconds: config.refreshTokenReuseSeconds });
@@ -74,19 +82,32 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     return config.siteUrl;
   }
 
-  function limitAttempts(req: IncomingMessage, email: string) {
-    if (!attempts.allow(`ip:${req.socket.remoteAddress ?? ''}`, `email:${email}`)) fail(429, 'over_request_rate_limit', 'Request rate limit reached');
+  /** Keyed on the caller's address, as GoTrue does: keyed on the email, strangers could lock its owner out. */
+  function limitAttempts(req: IncomingMessage) {
+    if (!attempts.allow(`ip:${req.socket.remoteAddress ?? ''}`)) fail(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+
+  /**
+   * One email of a kind to an address per max_frequency (GoTrue's rule) and a few an hour from one client address,
+   * checked before the project's hourly budget is spent, so junk sign-ups cannot use it up for everyone.
+   */
+  function limitEmails(req: IncomingMessage, to: string, kind: LinkKind) {
+    // Per kind, as GoTrue compares confirmation_sent_at and recovery_sent_at separately.
+    if (!emailsPerAddress.allow(`${kind}:${to}`)) fail(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${config.emailMaxFrequencySeconds} seconds.`);
+    if (!emailsPerClient.allow(`ip:${req.socket.remoteAddress ?? ''}`)) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    if (!emailsSent.allow('all')) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
   }
 
   function checkEmail(body: Record<string, unknown>): string {
     const email = text(body, 'email').trim().toLowerCase();
     if (!email) fail(400, 'validation_failed', 'An email address is required');
-    if (!EMAIL.test(email) || email.length > 255) fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    if (!EMAIL.test(email) || email.length > 255 || email.includes('\u0000')) fail(400, 'validation_failed', 'Unable to validate email address: invalid format');
     return email;
   }
 
   function checkPassword(password: string) {
     if (!password) fail(400, 'validation_failed', 'Signup requires a valid password');
+    if (password.includes('\u0000')) fail(400, 'validation_failed', 'Password cannot contain NUL characters');
     if (password.length < config.minPasswordLength) {
       const message = `Password should be at least ${config.minPasswordLength} characters.`;
       fail(422, 'weak_password', message, { weak_password: { message, reasons: ['length'] } });
@@ -96,8 +117,8 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   }
 
   /** Stores a fresh link token (hashed) and mails the link. Runs inside the caller's transaction, so a failed send keeps nothing. */
-  async function mailLink(user: UserRow, kind: LinkKind, redirectTo: string) {
-    if (!emailsSent.allow('all')) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+  async function mailLink(req: IncomingMessage, user: UserRow, kind: LinkKind, redirectTo: string) {
+    limitEmails(req, user.email, kind);
     const token = randomBytes(24).toString('base64url');
     await updateUser(db, user.id, kind === 'signup' ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
     const link = new URL(`${externalUrl()}/auth/v1/verify`);
@@ -111,7 +132,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   async function signup(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
     const body = await readJson(req);
     const email = checkEmail(body);
-    limitAttempts(req, email);
+    limitAttempts(req);
     const password = text(body, 'password');
     checkPassword(password);
     const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
@@ -123,15 +144,18 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
         if (!config.confirmEmail) fail(422, 'user_already_exists', 'User already registered');
         return ok(decoyUserJson(email, data));
       }
-      let user = existing;
-      if (!user) {
-        user = await insertUser(db, { email, passwordHash, data, confirmed: !config.confirmEmail }).catch((error: Error) => {
-          console.error(`Sign-up for ${email} refused by the database: ${error.message}`);
-          return fail(500, 'unexpected_failure', 'Database error saving new user');
-        });
-      }
+      // An unconfirmed sign-up proves nothing about who owns the address, so a new one replaces it
+      // whole (password, metadata, profile, link): whoever confirms from the inbox gets the sign-up they
+      // confirmed, and the answer never shows the earlier one's details.
+      if (existing) await deleteUser(db, existing.id);
+      const user = await insertUser(db, { email, passwordHash, data, confirmed: !config.confirmEmail }).catch((error: PgError) => {
+        console.warn(`Sign-up for ${email} refused by the database: ${error.message}`);
+        // A value the profile's rules refuse (class 22 or 23) is the caller's mistake, not the server's.
+        if (/^2[23]/.test(error.code ?? '')) return fail(422, 'validation_failed', 'The sign-up details are not valid.');
+        return fail(500, 'unexpected_failure', 'Database error saving new user');
+      });
       if (!config.confirmEmail) return ok(await startSession(db, user, 'password', sessionSettings()));
-      await mailLink(user, 'signup', redirectTo);
+      await mailLink(req, user, 'signup', redirectTo);
       return ok(userJson((await userById(db, user.id))!));
     });
   }
@@ -153,7 +177,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     const email = text(body, 'email').trim().toLowerCase();
     const password = text(body, 'password');
     if (!email) fail(400, 'validation_failed', 'missing email or phone');
-    limitAttempts(req, email);
+    limitAttempts(req);
     const user = await tx(() => userByEmail(db, email));
     const matches = await bcrypt.compare(password, user?.encrypted_password ?? DECOY_HASH);
     if (!user || !matches) fail(400, 'invalid_credentials', 'Invalid login credentials');
@@ -194,6 +218,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     if (!('claims' in verified)) return fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
     const { sub, session_id: sessionId } = verified.claims as { sub?: string; session_id?: string };
     if (!sub) return fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    if (!UUID.test(sub)) return fail(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
     return tx(async () => {
       const user = await userById(db, sub);
       if (!user) return fail(403, 'user_not_found', 'User from sub claim in JWT does not exist');
@@ -225,11 +250,11 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   async function recover(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
     const body = await readJson(req);
     const email = checkEmail(body);
-    limitAttempts(req, email);
+    limitAttempts(req);
     const redirectTo = redirectTarget(search.get('redirect_to'));
     await tx(async () => {
       const user = await userByEmail(db, email);
-      if (user) await mailLink(user, 'recovery', redirectTo);
+      if (user) await mailLink(req, user, 'recovery', redirectTo);
     });
     // The same answer whether or not the address has an account.
     return ok({});

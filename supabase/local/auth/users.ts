@@ -110,3 +110,8 @@ export async function updateUser(db: SqlClient, id: string, changes: Partial<Rec
   const { rows } = await db.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, values);
   return rows[0]!;
 }
+
+/** Removes a user and, by cascade, their profile, sessions and refresh tokens. */
+export async function deleteUser(db: SqlClient, id: string): Promise<void> {
+  await db.query('delete from auth.users where id = $1', [id]);
+}
