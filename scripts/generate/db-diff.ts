@@ -43,6 +43,27 @@ function createTable(name: string, table: TableState): string[] {
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
+/**
+ * A public form's table: visitors insert only the form's own columns (never created_at, which the
+ * per-address caps count on), and the delivery migration's triggers cap, count and queue each row.
+ */
+function submissionSql(name: string, table: TableState, before: TableState | undefined): string[] {
+  const sql: string[] = [];
+  if (!table.submission) return sql;
+  const t = `public.${name}`;
+  if (!before?.submission) {
+    sql.push(
+      `create trigger limit_per_client\n  before insert on ${t}\n  for each row execute function public.limit_submissions_per_client();`,
+      `create trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification();`,
+      `create trigger one_submission_per_request\n  after insert on ${t}\n  referencing new table as added\n  for each statement execute function public.one_submission_per_request();`,
+    );
+  }
+  if (JSON.stringify(before?.submission?.columns) !== JSON.stringify(table.submission.columns)) {
+    sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${table.submission.columns.join(', ')}) on table ${t} to anon, authenticated;`);
+  }
+  return sql;
+}
+
 /** Check name suffixes, as people say them. */
 const RULE_NAMES: Record<string, string> = {
   max_length: 'a length limit',
@@ -127,7 +148,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
     if (!before) {
-      out.statements.push(...createTable(name, table));
+      out.statements.push(...createTable(name, table), ...submissionSql(name, table, undefined));
       out.notes.push(`New table ${name}: it starts empty.`);
       continue;
     }
@@ -155,6 +176,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
         out.statements.push(`alter table public.${name} drop column ${col};`);
       }
     }
+    out.statements.push(...submissionSql(name, table, before));
     if (before.comment !== table.comment) out.statements.push(`comment on table public.${name} is ${quote(table.comment)};`);
     if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
       out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));

@@ -26,6 +26,12 @@ export interface TableState {
    * before any check runs. Absent in snapshots written before the trigger existed.
    */
   normalised?: string[];
+  /**
+   * A public form (one with a staff notification): visitors may insert these columns and no others,
+   * one row per request, within the per-client cap, and each row is queued for its email
+   * (supabase/migrations/20261122220000_notification_delivery.sql). Absent in older snapshots.
+   */
+  submission?: { columns: string[] };
 }
 
 export type DbState = Record<string, TableState>;
@@ -92,6 +98,8 @@ export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEnt
     columns.created_at = { type: 'timestamptz', notNull: true, default: 'now()', checks: {}, comment: null, fixed: '' };
     const normalised = Object.entries(columns).filter(([, c]) => c.type === 'text' && !c.fixed).map(([name]) => name);
     state[table] = { comment: String(schema.description ?? schema.title ?? table), columns, normalised };
+    // The id stays the browser's to choose: it is the key that makes sending again safe (decision 014).
+    if (entry.notification) state[table].submission = { columns: Object.keys(columns).filter((c) => c === 'id' || columns[c]!.fixed === undefined) };
   }
   return state;
 }

@@ -9,41 +9,36 @@ const banner = (sources: string) =>
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * What send-form-notification needs, under functions/: the same precompiled validators the browser
- * uses, plus each notified form's schema, field order and formType. Paths start with `functions/`.
+ * What send-form-notification needs, under functions/: each notified form's table, schema (for titles
+ * and option labels), field order and formType. It emails saved rows, which the database has checked,
+ * so it needs no validators. Paths start with `functions/`.
  */
-function notificationFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>, files: Map<string, string>) {
-  const out = new Map<string, string>();
+function notificationFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>) {
   const entries: string[] = [];
-  const imports: string[] = [];
   for (const form of forms) {
-    const notification = registry[form.name]?.notification;
-    if (!notification) continue;
-    const id = form.schema.json.$id!;
-    out.set(`functions/validators/${id}.ts`, files.get(`validators/${id}.ts`)!);
-    imports.push(`import ${id}Validators from './validators/${id}.ts';`);
+    const entry = registry[form.name];
+    if (!entry?.notification || !entry.table) continue;
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     const order = steps ? steps.flatMap((s) => s.fields) : ((form.ui.json['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.json.properties ?? {}));
     entries.push(
-      `  ${JSON.stringify(notification.formType)}: {\n    id: ${JSON.stringify(id)},\n    replyTo: ${JSON.stringify(notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n    validate: ${id}Validators[${JSON.stringify(id)}]!,\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.schema.json.$id)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
-  out.set('functions/validators/runtime.ts', files.get('validators/runtime.ts')!);
-  out.set(
-    'functions/notification-forms.ts',
+  return new Map([
     [
-      banner('schemas/forms.json and the notified forms\' schemas'),
-      "import type { NotificationForm } from '../notification-form.ts';",
-      ...imports,
-      '',
-      '/** The forms staff are emailed about, by the formType the site sends. */',
-      'export const notificationForms: Record<string, NotificationForm> = {',
-      ...entries,
-      '};',
-      '',
-    ].join('\n'),
-  );
-  return out;
+      'functions/notification-forms.ts',
+      [
+        banner("schemas/forms.json and the notified forms' schemas"),
+        "import type { NotificationForm } from '../notification-form.ts';",
+        '',
+        '/** The forms staff are emailed about, by the formType the site sends. */',
+        'export const notificationForms: Record<string, NotificationForm> = {',
+        ...entries,
+        '};',
+        '',
+      ].join('\n'),
+    ],
+  ]);
 }
 
 /**
@@ -93,7 +88,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     );
   }
   files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/form-runtime.ts')));
-  for (const [path, content] of notificationFiles(forms, registry, files)) files.set(path, content);
+  for (const [path, content] of notificationFiles(forms, registry)) files.set(path, content);
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

@@ -128,7 +128,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     lines: [
       `Wrote ${plural(written.length, 'file')}:`,
       ...written.map((w) => `  ${w}`),
-      ...(plan.migration ? ['', `The database changes with supabase/migrations/${plan.migration.file}. For the answers already saved:`, ...notes] : []),
+      ...(plan.migration
+        ? ['', `The database changes with supabase/migrations/${plan.migration.file}. ${notes.length ? 'For the answers already saved:' : 'The answers already saved are unchanged.'}`, ...notes]
+        : []),
     ],
   };
 }

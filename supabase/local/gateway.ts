@@ -12,7 +12,8 @@ import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';
 import { verifyToken } from './keys.ts';
 import { guarded } from './guarded.ts';
-import { handleRest } from './rest.ts';
+import { verifiesJwt } from './function-config.ts';
+import { handleRest, handleRpc } from './rest.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -59,6 +60,8 @@ interface GatewayOptions {
 
 export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptions): Promise<Gateway> {
   let listeningOn = port;
+  const checks = new Map<string, boolean>();
+  const jwtRequired = (name: string) => checks.get(name) ?? checks.set(name, verifiesJwt(name)).get(name)!;
   const handleAuth = createAuthHandler({ db, ...auth, externalUrl: () => `http://localhost:${listeningOn}` });
   const server = createServer(guarded('local API', async (req, res, url) => {
     if (req.method === 'OPTIONS') {
@@ -69,7 +72,23 @@ export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptio
     if (match) {
       const fn = functions.functions.get(match[1]!);
       if (!fn) return json(res, 404, { code: 404, message: `No function named ${match[1]} in supabase/functions.` });
+      if (jwtRequired(fn.name)) {
+        const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+        if (!bearer) return json(res, 401, { code: 401, message: 'Missing authorization header' });
+        if (!('claims' in (await verifyToken(bearer)))) return json(res, 401, { code: 401, message: 'Invalid JWT' });
+      }
       return proxy(req, res, fn.port, `${match[2] ?? '/'}${url.search}`);
+    }
+    // As hosted Supabase's edge does: the database learns the caller's address from this header, and
+    // what a caller sent in it is not trusted.
+    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([^/]+)$/);
+    if (rpc) {
+      const problem = await apiKeyProblem(req);
+      if (problem) return json(res, 401, problem);
+      const { status, headers, body } = await handleRpc(db, req, decodeURIComponent(rpc[1]!));
+      res.writeHead(status, { ...CORS, ...headers }).end(body);
+      return;
     }
     const rest = url.pathname.match(/^\/rest\/v1\/([^/]+)$/);
     if (rest) {

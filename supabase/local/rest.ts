@@ -90,9 +90,11 @@ async function readCatalog(db: SqlClient): Promise<Catalog> {
  * migrations run, before the API starts or when the dev server applies a new one (reloadSchemaCache).
  */
 const schemaCaches = new WeakMap<SqlClient, Promise<Catalog>>();
+const routineCaches = new WeakMap<SqlClient, Promise<Map<string, Routine>>>();
 /** PostgREST's `NOTIFY pgrst, 'reload schema'`: the next request reads the tables again. */
 export function reloadSchemaCache(db: SqlClient) {
   schemaCaches.delete(db);
+  routineCaches.delete(db);
 }
 
 function schemaCache(db: SqlClient): Promise<Catalog> {
@@ -160,12 +162,13 @@ function integerParam(params: URLSearchParams, name: string): number | null {
   return Number(raw);
 }
 
-function asRole<T>(db: SqlClient, claims: Claims, work: () => Promise<T>): Promise<T> {
+/** As PostgREST: the role, the claims and the request's headers (which the gateway gives the caller's address) for SQL to read. */
+function asRole<T>(db: SqlClient, req: IncomingMessage, claims: Claims, work: () => Promise<T>): Promise<T> {
   return inTransaction(db, work, () =>
-    db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('search_path', 'public', true)`, [
-      claims.role,
-      JSON.stringify(claims),
-    ]),
+    db.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true), set_config('search_path', 'public', true)`,
+      [claims.role, JSON.stringify(claims), JSON.stringify(req.headers)],
+    ),
   );
 }
 
@@ -194,7 +197,7 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       const limit = integerParam(search, 'limit');
       const offset = integerParam(search, 'offset');
       const sql = `select ${select} from public.${ident(table)}${where}${order}${limit !== null ? ` limit ${limit}` : ''}${offset !== null ? ` offset ${offset}` : ''}`;
-      const { rows } = await asRole(db, claims, () => db.query(sql, values));
+      const { rows } = await asRole(db, req, claims, () => db.query(sql, values));
       return shaped(rows, wantsObject, 200);
     }
 
@@ -222,10 +225,15 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
           })
           .join(', ')})`;
       });
+      // PostgreSQL takes at most 65,535 parameters a statement (PostgREST sends the body as one).
+      if (values.length > 65_535) refuse(413, 'PGRST413', 'The request holds too many values.', `The limit is 65535 values; this one has ${values.length}.`);
       const representation = prefer.includes('return=representation');
       const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
-      const sql = `insert into public.${ident(table)} (${keys.map(ident).join(', ')}) values ${tuples.join(', ')}${returning}`;
-      const result = await asRole(db, claims, () => db.query(sql, values));
+      // PostgREST inserts `{}` as a row of defaults.
+      const sql = keys.length
+        ? `insert into public.${ident(table)} (${keys.map(ident).join(', ')}) values ${tuples.join(', ')}${returning}`
+        : `insert into public.${ident(table)} select from generate_series(1, ${rows.length})${returning}`;
+      const result = await asRole(db, req, claims, () => db.query(sql, values));
       return representation ? shaped(result.rows, wantsObject, 201) : answer(201);
     }
 
@@ -234,11 +242,81 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       const where = whereClause(search, table, cols, values);
       const representation = prefer.includes('return=representation');
       const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
-      const result = await asRole(db, claims, () => db.query(`delete from public.${ident(table)}${where}${returning}`, values));
+      const result = await asRole(db, req, claims, () => db.query(`delete from public.${ident(table)}${where}${returning}`, values));
       return representation ? shaped(result.rows, wantsObject, 200) : answer(204);
     }
 
     return problem(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+  } catch (error) {
+    if (error instanceof RequestProblem) return error.reply;
+    return fromPg(error as PgError, role);
+  }
+}
+
+interface Routine {
+  args: { name: string; type: string; optional: boolean }[];
+  returnsSet: boolean;
+}
+
+/** Functions of schema public by name, with their named arguments (overloads are not used here). */
+async function readRoutines(db: SqlClient): Promise<Map<string, Routine>> {
+  const { rows } = await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; defaults: number; returns_set: boolean }>(
+    `select p.proname as name, p.proargnames as arg_names, p.pronargdefaults as defaults, p.proretset as returns_set,
+            array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prokind = 'f'`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.name,
+      {
+        returnsSet: r.returns_set,
+        args: r.arg_types.map((type, i) => ({ name: r.arg_names?.[i] ?? '', type, optional: i >= r.arg_types.length - r.defaults })),
+      },
+    ]),
+  );
+}
+
+
+/**
+ * POST /rest/v1/rpc/<function> with named arguments as a JSON object, as postgrest-js's rpc() sends it.
+ * EXECUTE privileges decide who may call what, as on Supabase.
+ */
+export async function handleRpc(db: SqlClient, req: IncomingMessage, name: string): Promise<RestAnswer> {
+  let role = 'anon';
+  try {
+    const claims = await claimsOf(req);
+    role = claims.role!;
+    if (req.method !== 'POST') return problem(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
+    if (!routineCaches.has(db)) routineCaches.set(db, serialized(db, () => readRoutines(db)));
+    const routine = (await routineCaches.get(db)!.catch((error) => (routineCaches.delete(db), Promise.reject(error)))).get(name);
+    const text = await readBody(req, MAX_BODY_BYTES);
+    if (text === null) return problem(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
+    let body: unknown;
+    try {
+      body = text.trim() ? JSON.parse(text) : {};
+    } catch {
+      refuse(400, 'PGRST102', 'Empty or invalid json');
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) refuse(400, 'PGRST102', 'Empty or invalid json');
+    const given = body as Record<string, unknown>;
+    const known = routine?.args.map((a) => a.name) ?? [];
+    if (!routine || Object.keys(given).some((k) => !known.includes(k)) || routine.args.some((a) => !a.optional && !(a.name in given))) {
+      refuse(404, 'PGRST202', `Could not find the function public.${name}(${Object.keys(given).sort().join(', ')}) in the schema cache`);
+    }
+    const values: unknown[] = [];
+    const args = routine!.args
+      .filter((a) => a.name in given)
+      .map((a) => {
+        const value = given[a.name];
+        values.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null));
+        return `${ident(a.name)} => $${values.length}::${a.type}`;
+      });
+    const call = `public.${ident(name)}(${args.join(', ')})`;
+    const sql = routine!.returnsSet ? `select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) as result from ${call} r` : `select to_jsonb(${call}) as result`;
+    const { rows } = await asRole(db, req, claims, () => db.query<{ result: unknown }>(sql, values));
+    const result = rows[0]?.result ?? null;
+    return result === null ? answer(204) : answer(200, result);
   } catch (error) {
     if (error instanceof RequestProblem) return error.reply;
     return fromPg(error as PgError, role);

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { readAuthConfig } from './auth/config.ts';
 import { openDatabase } from './database.ts';
 import { startFunctions } from './functions.ts';
+import { freePort } from './free-port.ts';
 import { startGateway } from './gateway.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
 import { reloadSchemaCache } from './rest.ts';
+import { startNotificationSweep } from './sweep.ts';
 import { serialized } from './transactions.ts';
 
 export interface LocalStack {
@@ -30,6 +32,8 @@ interface StackOptions {
   inboxSmtp?: number;
   /** Where the site runs, if not config.toml's site_url: auth email links lead back there. */
   siteUrl?: string;
+  /** How often pending notifications are sent: as the hosted cron job, every 30 s, unless a test says otherwise. */
+  sweepEverySeconds?: number;
 }
 
 export async function startLocalStack(dataDir: string, options: StackOptions = {}): Promise<LocalStack> {
@@ -43,7 +47,13 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     closers.push(() => db.close());
     const inbox = await startInbox({ httpPort: options.inboxHttp ?? 54324, smtpPort: options.inboxSmtp ?? 54325 });
     closers.push(() => inbox.close());
+    const { anon, serviceRole } = await localKeys();
+    // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
+    const apiPort = options.api === 0 ? await freePort() : (options.api ?? 54321);
     const functions = await startFunctions({
+      SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+      SUPABASE_ANON_KEY: anon,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRole,
       SMTP_HOST: '127.0.0.1',
       SMTP_PORT: String(inbox.smtpPort),
       NOTIFY_TO: process.env.NOTIFY_TO ?? 'team@localhost',
@@ -53,9 +63,10 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const authConfig = readAuthConfig();
     if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
     const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
-    const gateway = await startGateway({ functions, db, auth, port: options.api ?? 54321 });
+    const gateway = await startGateway({ functions, db, auth, port: apiPort });
     closers.push(() => gateway.close());
-    const { anon, serviceRole } = await localKeys();
+    const sweep = startNotificationSweep(db, `http://127.0.0.1:${gateway.port}`, serviceRole, options.sweepEverySeconds);
+    closers.push(async () => sweep.stop());
     const applied = db.migration.applied.length ? `${db.migration.applied.length} migration(s) applied` : 'migrations up to date';
     return {
       apiUrl: `http://localhost:${gateway.port}`,

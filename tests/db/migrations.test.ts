@@ -57,7 +57,8 @@ describe.each(ENGINES)('on %s', (engine) => {
       const { rows } = await db.query<{ relname: string; relrowsecurity: boolean }>(
         `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
       );
-      expect(rows.map((r) => r.relname).sort()).toEqual(['assessment_responses', 'clients', 'contact_submissions', 'testimonials']);
+      const formTables = Object.values(registry).flatMap((entry) => (entry.table ? [entry.table] : []));
+      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'form_notifications', 'testimonials'].sort());
       for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
     });
 

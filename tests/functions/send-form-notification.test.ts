@@ -1,16 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import assessmentSchema from '../../schemas/assessment.schema.json';
 import contactSchema from '../../schemas/contact.schema.json';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-
-const root = join(import.meta.dirname, '..', '..');
+import { startApiWithFunctions, type ApiWithFunctions } from '../support/api-with-functions';
 
 interface Received {
   to: string[];
@@ -22,8 +19,8 @@ interface Received {
 
 let inbox: Received[] = [];
 let smtp: SMTPServer;
-let fn: ChildProcess;
-let url: string;
+let stack: ApiWithFunctions;
+let smtpPort: number;
 
 /** A real SMTP server, as the local inbox and any mail host are: the function talks SMTP to it. */
 async function startSmtp(): Promise<number> {
@@ -46,53 +43,25 @@ async function startSmtp(): Promise<number> {
       });
     },
   });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => smtp.listen(smtpPort ?? 0, '127.0.0.1', resolve));
   return (smtp.server.address() as AddressInfo).port;
 }
-
-/** The function on the real Deno runtime from npm, with the project's node_modules and no network. */
-async function startFunction(smtpPort: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; process: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const denoDir = join(root, 'test-results', 'scratch', 'deno');
-  mkdirSync(denoDir, { recursive: true });
-  const child = spawn(
-    join(root, 'node_modules', '.bin', 'deno'),
-    ['run', '--node-modules-dir=manual', '--cached-only', '--allow-net', '--allow-env', '--allow-read', 'supabase/functions/send-form-notification/index.ts'],
-    {
-      cwd: root,
-      env: { ...process.env, DENO_DIR: denoDir, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort), NOTIFY_TO: 'staff@keystoneimpact.org', EMAIL_FROM: 'Website <notifications@keystoneimpact.org>', NO_COLOR: '1', ...extraEnv },
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Deno did not start:\n${output}`)), 30_000);
-    const listen = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Listening on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', listen);
-    child.stderr!.on('data', listen);
-    child.on('exit', (code) => reject(new Error(`Deno exited with ${code}:\n${output}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, process: child };
-}
-
-const post = (body: unknown, init: RequestInit = {}) =>
-  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body), ...init });
 
 // Answers read from the schemas, so an editor's change to a question does not break these tests.
 const contact = sampleAnswers(contactSchema, { name: 'Ana Ruiz', email: 'ana@casaverde.org', message: 'Could we talk about\na partnership?' });
 const assessment = sampleAnswers(assessmentSchema, { organization_name: 'Casa Verde', contact_email: 'ana@casaverde.org', team_size: 12 });
 const title = (schema: typeof contactSchema | typeof assessmentSchema, field: string) => (schema.properties as Record<string, { title: string }>)[field]!.title;
+const contactCall = (id: string, payload: Record<string, unknown> = contact) => ({ payload: { id, ...payload }, formType: 'Contact Inquiry' });
+const sweep = () => stack.invoke({ sweep: true }, stack.serviceRole);
+/** What the backoff after a failed attempt would do a few seconds later. */
+const makeDue = () => stack.db.query(`update public.form_notifications set next_attempt_at = now() where state <> 'sent'`);
 
 beforeAll(async () => {
-  ({ url, process: fn } = await startFunction(await startSmtp()));
+  smtpPort = await startSmtp();
+  stack = await startApiWithFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtpPort) });
 }, 60_000);
-afterAll(() => {
-  fn?.kill();
+afterAll(async () => {
+  await stack?.close();
   smtp?.close();
 });
 beforeEach(() => {
@@ -101,18 +70,19 @@ beforeEach(() => {
 
 describe('send-form-notification', () => {
   it('answers the CORS preflight and puts CORS headers on errors too', async () => {
+    const url = `${stack.api}/functions/v1/send-form-notification`;
     const preflight = await fetch(url, { method: 'OPTIONS' });
     expect(preflight.status).toBe(200);
-    expect(await preflight.text()).toBe('ok');
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization');
-    const wrong = await fetch(url);
+    const wrong = await fetch(url, { headers: { Authorization: `Bearer ${stack.anon}` } });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get('access-control-allow-origin')).toBe('*');
   });
 
-  it('emails staff one message per contact inquiry, with titles, labels, reply-to and a text part', async () => {
-    const response = await post({ payload: contact, formType: 'Contact Inquiry' });
+  it('emails staff the saved contact inquiry once, with titles, labels, reply-to and a text part', async () => {
+    const id = await stack.save('contact_submissions', contact);
+    const response = await stack.invoke(contactCall(id));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(inbox).toHaveLength(1);
@@ -124,10 +94,41 @@ describe('send-form-notification', () => {
     expect(mail!.html).toContain('Could we talk about<br>a partnership?');
     expect(mail!.text).toContain(`${title(contactSchema, 'subject')}:\n${optionLabel(contactSchema, 'subject', contact.subject)}`);
     expect(mail!.text.indexOf(title(contactSchema, 'name'))).toBeLessThan(mail!.text.indexOf(title(contactSchema, 'email')));
+    expect(await stack.state(id)).toEqual({ state: 'sent', attempts: 1, last_error: null });
+    // Pressing Send again, or replaying the call, sends nothing more and says the same.
+    expect((await stack.invoke(contactCall(id))).status).toBe(200);
+    expect(inbox).toHaveLength(1);
+  });
+
+  it('emails what was saved, never what the request says', async () => {
+    const id = await stack.save('contact_submissions', contact);
+    const forged = { ...contact, name: 'Prize Office', email: 'attacker@evil.example', message: 'Click https://evil.example now' };
+    expect((await stack.invoke(contactCall(id, forged))).status).toBe(200);
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.subject).toBe('Contact Inquiry: Ana Ruiz');
+    expect(inbox[0]!.replyTo).toBe('ana@casaverde.org');
+    expect(inbox[0]!.text).not.toContain('evil.example');
+  });
+
+  it('sends nothing for an id that was never saved, and answers as for any other', async () => {
+    const response = await stack.invoke(contactCall(randomUUID()));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const otherForm = await stack.save('contact_submissions', { ...contact, email: 'other-form@example.org' });
+    expect((await stack.invoke({ payload: { id: otherForm }, formType: 'Needs Assessment Submission' })).status).toBe(200);
+    expect(inbox).toEqual([]);
+  });
+
+  it('sends one email however many calls for one submission arrive at once', async () => {
+    const id = await stack.save('contact_submissions', { ...contact, email: 'eager@example.org' });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => stack.invoke(contactCall(id))));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(inbox).toHaveLength(1);
   });
 
   it('shows option labels instead of stored codes in an assessment', async () => {
-    expect((await post({ payload: assessment, formType: 'Needs Assessment Submission' })).status).toBe(200);
+    const id = await stack.save('assessment_responses', assessment);
+    expect((await stack.invoke({ payload: { id, ...assessment }, formType: 'Needs Assessment Submission' })).status).toBe(200);
     const [mail] = inbox;
     expect(mail!.subject).toBe('Needs Assessment Submission: Casa Verde');
     const choices = Object.entries(assessmentSchema.properties).filter(([, field]) => 'oneOf' in field).map(([name]) => name);
@@ -143,49 +144,76 @@ describe('send-form-notification', () => {
 
   it('escapes HTML and script in every free-text field', async () => {
     const hostile = '<script>alert("x")</script><img src=x onerror=alert(1)> & "quotes"';
-    const response = await post({ payload: { ...contact, name: hostile, message: hostile, email: '<b>ana</b>@casaverde.org' }, formType: 'Contact Inquiry' });
-    expect(response.status).toBe(200);
+    const id = await stack.save('contact_submissions', { ...contact, name: hostile, message: hostile, email: 'ana+<b>@casaverde.org' });
+    expect((await stack.invoke(contactCall(id))).status).toBe(200);
     const [mail] = inbox;
-    expect(mail!.html).not.toMatch(/<script|<img|<b>ana/);
+    expect(mail!.html).not.toMatch(/<script|<img|<b>/);
     expect(mail!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
     expect(mail!.subject).not.toMatch(/[\r\n]/);
   });
 
   it.each([
-    ['an unknown formType', { payload: contact, formType: 'Newsletter' }, 400, /formType must be one of: Contact Inquiry, Needs Assessment Submission/],
-    ['no payload', { formType: 'Contact Inquiry' }, 400, /payload must be an object/],
-    ['a missing required field', { payload: { ...contact, email: undefined }, formType: 'Contact Inquiry' }, 400, /not valid: email \(required\)/],
-    ['a blank required field', { payload: { ...contact, name: '   ' }, formType: 'Contact Inquiry' }, 400, /not valid: name \(required\)/],
-    ['a subject outside the list', { payload: { ...contact, subject: 'Spam' }, formType: 'Contact Inquiry' }, 400, /not valid: subject/],
-    ['an extra field', { payload: { ...contact, is_admin: true }, formType: 'Contact Inquiry' }, 400, /not valid: is_admin \(additionalProperties\)/],
-    ['a field over its length limit', { payload: { ...contact, message: 'x'.repeat(5001) }, formType: 'Contact Inquiry' }, 400, /not valid: message \(maxLength\)/],
-    ['a wrong type', { payload: { ...assessment, team_size: 'many' }, formType: 'Needs Assessment Submission' }, 400, /not valid: team_size \(type\)/],
-    ['a 1 MB string', { payload: { ...contact, message: 'x'.repeat(1024 * 1024) }, formType: 'Contact Inquiry' }, 413, /too large/],
+    ['an unknown formType', { payload: { id: randomUUID() }, formType: 'Newsletter' }, 400, /formType must be one of: Contact Inquiry, Needs Assessment Submission/],
+    ['a formType from Object.prototype', { payload: { id: randomUUID() }, formType: 'constructor' }, 400, /formType must be one of/],
+    ['no payload', { formType: 'Contact Inquiry' }, 400, /payload.id must be the id/],
+    ['a payload without the id', { payload: contact, formType: 'Contact Inquiry' }, 400, /payload.id must be the id/],
+    ['an id that is not a UUID', { payload: { id: "1' or '1'='1" }, formType: 'Contact Inquiry' }, 400, /payload.id must be the id/],
+    ['a 1 MB string', { payload: { id: randomUUID(), message: 'x'.repeat(1024 * 1024) }, formType: 'Contact Inquiry' }, 413, /too large/],
+    ['a body that is not JSON', '{"payload": ', 400, /must be JSON/],
   ])('refuses %s with a clear JSON error and sends nothing', async (_, body, status, error) => {
-    const response = await post(body);
+    const response = await stack.invoke(body);
     expect(response.status).toBe(status);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect((await response.json()).error).toMatch(error);
     expect(inbox).toEqual([]);
   });
 
-  it('refuses a body that is not JSON', async () => {
-    const response = await post('{"payload": ');
-    expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatch(/must be JSON/);
+  it('needs a JWT of the project, as hosted Supabase checks by default, and the service role for the sweep', async () => {
+    const id = await stack.save('contact_submissions', { ...contact, email: 'keyless@example.org' });
+    const none = await stack.invoke(contactCall(id), null);
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+    const forged = await stack.invoke(contactCall(id), 'eyJhbGciOiJub25lIn0.eyJyb2xlIjoic2VydmljZV9yb2xlIn0.');
+    expect(forged.status).toBe(401);
+    expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
+    expect((await stack.invoke({ sweep: true })).status).toBe(401);
+    expect(inbox).toEqual([]);
+    expect((await stack.invoke(contactCall(id))).status).toBe(200);
+    expect(inbox).toHaveLength(1);
   });
 
-  it('answers 502 with a JSON error when the mail server is down', async () => {
+  it('keeps a lead whose email failed due, and the sweep delivers it once mail is back, with no visitor action', async () => {
+    // Whatever earlier tests left due (a row whose call named another form) goes out first.
+    await makeDue();
+    await sweep();
+    inbox = [];
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    const response = await post({ payload: contact, formType: 'Contact Inquiry' });
-    expect(response.status).toBe(502);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await response.json()).error).toMatch(/could not be delivered/);
-  }, 30_000);
+    const ids: string[] = [];
+    try {
+      for (let i = 0; i < 3; i++) {
+        const id = await stack.save('contact_submissions', { ...contact, name: `Visitor ${i}`, email: `visitor${i}@example.org` });
+        ids.push(id);
+        const response = await stack.invoke(contactCall(id));
+        expect(response.status).toBe(502);
+        expect(response.headers.get('access-control-allow-origin')).toBe('*');
+        expect((await response.json()).error).toMatch(/could not be delivered/);
+      }
+      expect((await stack.state(ids[0]!))!.state).toBe('pending');
+      expect((await stack.state(ids[0]!))!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await startSmtp();
+    }
+    await makeDue();
+    const swept = await sweep();
+    expect(await swept.json()).toEqual({ sent: 3, failed: 0 });
+    expect(inbox.map((m) => m.subject).sort()).toEqual(['Contact Inquiry: Visitor 0', 'Contact Inquiry: Visitor 1', 'Contact Inquiry: Visitor 2']);
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
+    expect(inbox).toHaveLength(3);
+  }, 60_000);
 });
 
 describe('send-form-notification with Resend (how hosted Supabase sends mail)', () => {
-  it('posts the email to the Resend API with the key, and answers 502 when Resend refuses', async () => {
+  it('posts the saved row to the Resend API with the key, and keeps it due when Resend refuses', async () => {
     const requests: { auth: string | undefined; body: Record<string, unknown> }[] = [];
     let answer = 200;
     const resend = createServer((req, res) => {
@@ -198,9 +226,9 @@ describe('send-form-notification with Resend (how hosted Supabase sends mail)', 
     });
     await new Promise<void>((resolve) => resend.listen(0, '127.0.0.1', resolve));
     const api = `http://127.0.0.1:${(resend.address() as AddressInfo).port}/emails`;
-    const started = await startFunction(1, { RESEND_API_KEY: 're_test_key', RESEND_API_URL: api });
+    const hosted = await startApiWithFunctions({ RESEND_API_KEY: 're_test_key', RESEND_API_URL: api });
     try {
-      const ok = await fetch(started.url, { method: 'POST', body: JSON.stringify({ payload: contact, formType: 'Contact Inquiry' }) });
+      const ok = await hosted.invoke(contactCall(await hosted.save('contact_submissions', contact)));
       expect(ok.status).toBe(200);
       expect(requests).toHaveLength(1);
       expect(requests[0]!.auth).toBe('Bearer re_test_key');
@@ -213,10 +241,11 @@ describe('send-form-notification with Resend (how hosted Supabase sends mail)', 
       expect(String(requests[0]!.body.html)).toContain(optionLabel(contactSchema, 'subject', contact.subject));
       expect(String(requests[0]!.body.text)).toContain(`${title(contactSchema, 'name')}:\nAna Ruiz`);
       answer = 403;
-      const refused = await fetch(started.url, { method: 'POST', body: JSON.stringify({ payload: contact, formType: 'Contact Inquiry' }) });
-      expect(refused.status).toBe(502);
+      const id = await hosted.save('contact_submissions', contact);
+      expect((await hosted.invoke(contactCall(id))).status).toBe(502);
+      expect((await hosted.state(id))!.state).toBe('pending');
     } finally {
-      started.process.kill();
+      await hosted.close();
       resend.close();
     }
   }, 60_000);

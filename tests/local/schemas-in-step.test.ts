@@ -4,9 +4,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../../supabase/local/free-port';
 import { installFixtureSchemas } from '../support/schema-workspace';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -24,15 +24,6 @@ function projectCopy(): string {
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   installFixtureSchemas(dir);
   return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const running: ChildProcess[] = [];

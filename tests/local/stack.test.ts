@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startFunctions, type FunctionRunner } from '../../supabase/local/functions';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
+import { freePort } from '../../supabase/local/free-port';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
 import { localKeys } from '../../supabase/local/keys';
 import { freshDatabase, type Db } from '../db/database';
@@ -18,9 +19,18 @@ const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedba
 
 beforeAll(async () => {
   inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
-  functions = await startFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), NOTIFY_TO: 'team@localhost', EMAIL_FROM: 'Website <notifications@localhost>' });
+  anonKey = (await localKeys()).anon;
+  const port = await freePort();
+  functions = await startFunctions({
+    SUPABASE_URL: `http://127.0.0.1:${port}`,
+    SUPABASE_SERVICE_ROLE_KEY: (await localKeys()).serviceRole,
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(inbox.smtpPort),
+    NOTIFY_TO: 'team@localhost',
+    EMAIL_FROM: 'Website <notifications@localhost>',
+  });
   db = await freshDatabase('pglite');
-  gateway = await startGateway({ functions, db, auth: testAuth(inbox.smtpPort), port: 0 });
+  gateway = await startGateway({ functions, db, auth: testAuth(inbox.smtpPort), port });
   api = `http://127.0.0.1:${gateway.port}`;
 }, 60_000);
 
@@ -32,11 +42,20 @@ afterAll(async () => {
 });
 
 // The same client the site uses. Node 20 has no WebSocket of its own, so realtime gets `ws`.
-const client = () => createClient(api, 'local-anon-key', { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+const client = () => createClient(api, anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+let anonKey = '';
+
+/** Saves a contact inquiry as the site does, with an id made here, and returns the function call for it. */
+async function saved(answers = contact) {
+  const id = crypto.randomUUID();
+  const { error } = await client().from('contact_submissions').insert({ id, ...answers });
+  expect(error).toBeNull();
+  return { body: { payload: { id, ...answers }, formType: 'Contact Inquiry' } };
+}
 
 describe('the local stack: gateway, functions on Deno, mail inbox', () => {
   it('runs send-form-notification behind /functions/v1 and delivers to the inbox', async () => {
-    const { data, error } = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+    const { data, error } = await client().functions.invoke('send-form-notification', await saved());
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
     const listed = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/api/v1/messages`)).json();
@@ -55,14 +74,14 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     await fetch(`${inboxApi}/messages`, { method: 'DELETE' });
     expect((await chaos(100)).status).toBe(200);
     try {
-      const refused = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+      const refused = await client().functions.invoke('send-form-notification', await saved({ ...contact, email: 'second@casaverde.org' }));
       expect(refused.error).toBeInstanceOf(FunctionsHttpError);
       expect((refused.error as FunctionsHttpError).context.status).toBe(502);
       expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(0);
     } finally {
       await chaos(0);
     }
-    expect((await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } })).error).toBeNull();
+    expect((await client().functions.invoke('send-form-notification', await saved({ ...contact, email: 'third@casaverde.org' }))).error).toBeNull();
     expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(1);
     expect((await fetch(`${inboxApi}/chaos`, { method: 'PUT', body: '{"Recipient": {"ErrorCode": 200}}' })).status).toBe(400);
   });
@@ -71,7 +90,7 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const { data, error } = await client().functions.invoke('send-form-notification', { body: { payload: {}, formType: 'Contact Inquiry' } });
     expect(data).toBeNull();
     expect(error).toBeInstanceOf(FunctionsHttpError);
-    expect((await (error as FunctionsHttpError).context.json()).error).toMatch(/not valid/);
+    expect((await (error as FunctionsHttpError).context.json()).error).toMatch(/payload.id must be the id/);
   });
 
   it('answers CORS preflights for the site on another port', async () => {
@@ -99,12 +118,11 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
       running.process.once('exit', () => resolve());
       running.process.kill('SIGKILL');
     });
-    const { error } = await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } });
+    const call = await saved({ ...contact, email: 'fourth@casaverde.org' });
+    const { error } = await client().functions.invoke('send-form-notification', call);
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(503);
-    await expect
-      .poll(async () => (await client().functions.invoke('send-form-notification', { body: { payload: contact, formType: 'Contact Inquiry' } })).error, { timeout: 20_000, interval: 250 })
-      .toBeNull();
+    await expect.poll(async () => (await client().functions.invoke('send-form-notification', call)).error, { timeout: 20_000, interval: 250 }).toBeNull();
     expect(functions.functions.get('send-form-notification')!.process.pid).not.toBe(running.process.pid);
   }, 30_000);
 });

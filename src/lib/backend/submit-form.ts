@@ -4,6 +4,7 @@
  *
  * Sending again after a failed email must not save the row twice, so each submission carries an id made
  * in the browser: the second insert of the same data hits the primary key, which means "already saved".
+ * If the visitor never sends again, the backend's sweep emails staff anyway.
  */
 import type { FormDefinition } from '../../components/forms/form-definition';
 import type { SubmitHandler } from '../../components/forms/use-submission';
@@ -63,7 +64,10 @@ export function formSubmitter<T extends object>(form: FormDefinition, texts: Sub
     }
     await showToast(texts.saved);
 
-    const { error: notifyError } = await supabase.functions.invoke('send-form-notification', { body: { payload: data, formType: notification.formType } });
+    // The function emails the row saved under this id, never what the request says (decision 014).
+    const { error: notifyError } = await supabase.functions.invoke('send-form-notification', {
+      body: { payload: { id: pending.id, ...data }, formType: notification.formType },
+    });
     if (notifyError) {
       await showToast(texts.notifyFailed(await functionMessage(notifyError)));
       return { reset: false };

@@ -1,54 +1,122 @@
-// Emails staff a copy of every contact inquiry and needs assessment, after the site has saved it.
-// Body: { payload, formType } with formType "Contact Inquiry" or "Needs Assessment Submission".
-// Answers: 200 { ok: true }; 400/405/413 { error } for bad requests; 502 { error } when delivery fails.
+// Emails staff about saved form submissions, each exactly once (docs/decisions/014).
+//
+// The site's call, after saving a row: { payload, formType }, payload.id being the id the row was saved
+// with. The function reads that row with the service role and emails it, never the request body. A
+// call for an id that is not saved, already sent or being sent sends nothing and answers the same 200,
+// so callers learn nothing about what is saved.
+// The sweep: { sweep: true } with the service role key (pg_cron on hosted Supabase, a timer in the local
+// stack), sends every notification that is due: saved while mail was down, or whose call never came.
+//
+// Answers: 200 { ok: true } or, for the sweep, { sent, failed }; 400/401/405/413 { error } for bad
+// requests; 502 { error } when delivery fails (the row stays due, and the sweep tries again).
+import { createClient } from 'npm:@supabase/supabase-js@^2';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { notificationForms } from '../_shared/generated/notification-forms.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
-import { checkSubmission } from '../_shared/submission.ts';
+import type { NotificationForm } from '../_shared/notification-form.ts';
 
-/** Far above any valid submission (the longest allows a few thousand characters per field). */
+/** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
 const MAX_BODY_BYTES = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Claimed {
+  submission_id: string;
+  form_table: string;
+  answers: Record<string, unknown> | null;
+}
+
+const serviceKey = () => Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+const database = () =>
+  createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey(), { auth: { persistSession: false, autoRefreshToken: false } });
+type Database = ReturnType<typeof database>;
+
+/** Sends one claimed notification and records the outcome; returns the delivery error, if any. */
+async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
+  const entry = Object.entries(notificationForms).find(([, form]) => form.table === claimed.form_table);
+  let problem: string | null = null;
+  if (!entry || !claimed.answers) {
+    problem = entry ? 'The submission was deleted before its email was sent.' : `No form in schemas/forms.json saves to ${claimed.form_table}.`;
+  } else {
+    const [formType, form] = entry as [string, NotificationForm];
+    try {
+      await sendEmail({
+        from: Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>',
+        to: Deno.env.get('NOTIFY_TO') ?? '',
+        replyTo: String(claimed.answers[form.replyTo]),
+        ...notificationEmail(formType, form, claimed.answers),
+      });
+    } catch (error) {
+      console.error(`send-form-notification: delivery of ${claimed.submission_id} failed:`, error);
+      problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const { error } = await db.rpc('finish_form_notification', { p_id: claimed.submission_id, p_error: problem });
+  if (error) console.error(`send-form-notification: could not record the outcome for ${claimed.submission_id}:`, error.message);
+  return problem;
+}
+
+async function claim(db: Database, args: { p_table?: string; p_id?: string; p_limit?: number }): Promise<Claimed[] | Response> {
+  const { data, error } = await db.rpc('claim_form_notifications', args);
+  if (error) {
+    console.error('send-form-notification: could not read the submissions:', error.message);
+    return json(502, { error: 'The notification could not be sent just now. It will be sent later.' });
+  }
+  return (data ?? []) as Claimed[];
+}
+
+async function sweep(db: Database): Promise<Response> {
+  let sent = 0;
+  let failed = 0;
+  // A few batches a run: enough for a backlog after an outage, short enough for the scheduler's timeout.
+  for (let batch = 0; batch < 5; batch++) {
+    const claimed = await claim(db, { p_limit: 20 });
+    if (claimed instanceof Response) return claimed;
+    for (const row of claimed) {
+      if ((await deliver(db, row)) === null) sent++;
+      else failed++;
+    }
+    if (claimed.length < 20) break;
+  }
+  return json(200, { sent, failed });
+}
 
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (request.method !== 'POST') return json(405, { error: 'Use POST with a JSON body.' });
+  if (!Deno.env.get('NOTIFY_TO') || !serviceKey()) {
+    console.error('send-form-notification: NOTIFY_TO or SUPABASE_SERVICE_ROLE_KEY is not set.');
+    return json(500, { error: 'Notifications are not configured.' });
+  }
 
   const raw = await request.text();
-  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) return json(413, { error: 'The submission is too large.' });
-  let body: { payload?: unknown; formType?: unknown };
+  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) return json(413, { error: 'The request is too large.' });
+  let body: { payload?: { id?: unknown }; formType?: unknown; sweep?: unknown };
   try {
     body = JSON.parse(raw);
+    if (!body || typeof body !== 'object') throw new Error();
   } catch {
     return json(400, { error: 'The body must be JSON: { "payload": {...}, "formType": "..." }.' });
   }
 
-  const formType = typeof body?.formType === 'string' ? body.formType : '';
-  const form = notificationForms[formType];
+  if (body.sweep === true) {
+    if (request.headers.get('Authorization') !== `Bearer ${serviceKey()}`) return json(401, { error: 'The sweep needs the service role key.' });
+    return sweep(database());
+  }
+
+  const formType = typeof body.formType === 'string' ? body.formType : '';
+  const form = Object.hasOwn(notificationForms, formType) ? notificationForms[formType] : undefined;
   if (!form) return json(400, { error: `formType must be one of: ${Object.keys(notificationForms).join(', ')}.` });
-  if (!body.payload || typeof body.payload !== 'object' || Array.isArray(body.payload)) {
-    return json(400, { error: 'payload must be an object with the form fields.' });
-  }
+  const id = body.payload && typeof body.payload === 'object' ? body.payload.id : undefined;
+  if (typeof id !== 'string' || !UUID.test(id)) return json(400, { error: 'payload.id must be the id the submission was saved with.' });
 
-  const checked = checkSubmission(form, body.payload as Record<string, unknown>);
-  if (!checked.ok) return json(400, { error: `The ${formType} is not valid: ${checked.problems.join(', ')}.` });
-  const payload = checked.answers;
-
-  const to = Deno.env.get('NOTIFY_TO');
-  if (!to) {
-    console.error('send-form-notification: NOTIFY_TO is not set, so there is nobody to notify.');
-    return json(500, { error: 'Notifications are not configured.' });
-  }
-  try {
-    await sendEmail({
-      from: Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>',
-      to,
-      replyTo: String(payload[form.replyTo]),
-      ...notificationEmail(formType, form, payload),
-    });
-  } catch (error) {
-    console.error('send-form-notification: delivery failed:', error);
-    return json(502, { error: 'The notification email could not be delivered. Please try again later.' });
+  const db = database();
+  const claimed = await claim(db, { p_table: form.table, p_id: id, p_limit: 1 });
+  if (claimed instanceof Response) return claimed;
+  for (const row of claimed) {
+    if ((await deliver(db, row)) !== null) {
+      return json(502, { error: 'The notification email could not be delivered. It will be sent again automatically.' });
+    }
   }
   return json(200, { ok: true });
 });

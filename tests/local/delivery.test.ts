@@ -1,0 +1,76 @@
+/**
+ * The delivery guarantee on the whole local stack, as a visitor and staff live it: leads saved while
+ * mail is down reach the inbox by themselves once it is back (the stack's sweep, the local twin of the
+ * hosted cron job), each exactly once, and visitors can neither read nor write the delivery state.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+
+const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
+let stack: LocalStack;
+const inboxApi = () => `${stack.inboxUrl}/api/v1`;
+const messages = async () => ((await (await fetch(`${inboxApi()}/messages`)).json()) as { messages: { subject: string }[] }).messages;
+const chaos = (Probability: number) => fetch(`${inboxApi()}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability } }) });
+const anon = () => ({ apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' });
+
+beforeAll(async () => {
+  vi.stubEnv('DATABASE_URL', '');
+  mkdirSync(scratch, { recursive: true });
+  // The hosted schedule is every 30 s; a second here keeps the test short, the path is the same.
+  stack = await startLocalStack(mkdtempSync(join(scratch, 'stack-')), { api: 0, inboxHttp: 0, inboxSmtp: 0, sweepEverySeconds: 1 });
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+  vi.unstubAllEnvs();
+});
+
+it('delivers every lead saved while mail was down, once, with nobody pressing Send again', async () => {
+  expect((await chaos(100)).status).toBe(200);
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const id = crypto.randomUUID();
+      ids.push(id);
+      const saved = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
+        method: 'POST',
+        headers: anon(),
+        body: JSON.stringify({ id, name: `Outage ${i}`, email: `outage${i}@example.org`, subject: 'Other', message: 'Sent while mail was down.' }),
+      });
+      expect(saved.status).toBe(201);
+      const notified = await fetch(`${stack.apiUrl}/functions/v1/send-form-notification`, { method: 'POST', headers: anon(), body: JSON.stringify({ payload: { id }, formType: 'Contact Inquiry' }) });
+      expect(notified.status).toBe(502);
+    }
+  } finally {
+    await chaos(0);
+  }
+  const subjects = Array.from({ length: 5 }, (_, i) => `Contact Inquiry: Outage ${i}`);
+  await expect.poll(async () => (await messages()).map((m) => m.subject).sort(), { timeout: 30_000, interval: 500 }).toEqual(subjects);
+  // Later sweeps find nothing due: still one email each.
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect((await messages()).length).toBe(5);
+}, 90_000);
+
+it('keeps the delivery state from visitors: no read, no write, no server-owned column on insert', async () => {
+  const read = await fetch(`${stack.apiUrl}/rest/v1/form_notifications?select=*`, { headers: anon() });
+  expect(read.status).toBe(401);
+  const write = await fetch(`${stack.apiUrl}/rest/v1/form_notifications`, { method: 'POST', headers: anon(), body: JSON.stringify({ submission_id: crypto.randomUUID(), form_table: 'contact_submissions', state: 'sent' }) });
+  expect(write.status).toBe(401);
+  const backdated = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: anon(),
+    body: JSON.stringify({ name: 'Time Traveller', email: 'future@example.org', subject: 'Other', message: 'Dated 9999.', created_at: '9999-01-01T00:00:00Z' }),
+  });
+  expect(backdated.status).toBe(401);
+  const bulk = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: anon(),
+    body: JSON.stringify(Array.from({ length: 3 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@example.org`, subject: 'Other', message: 'Many at once.' }))),
+  });
+  expect(bulk.status).toBe(400);
+  expect(await bulk.json()).toMatchObject({ message: 'Send one submission per request.' });
+  const empty = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, { method: 'POST', headers: anon(), body: '{}' });
+  expect(empty.status).toBe(400);
+  expect(JSON.stringify(await empty.json())).not.toMatch(/syntax error/);
+});
