@@ -1,0 +1,360 @@
+/**
+ * `npm run test:reliability`: the local stack as an attacker, an unlucky visitor and a crash would try
+ * it, on a stack of its own (PGlite in a scratch folder, free ports), ending with one table of figures
+ * that must all be 0. Takes a few minutes (the outage waits for the real 30-second sweep), so it is not
+ * part of `npm test`; `.ci/run` runs it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../supabase/local/free-port.ts';
+import { localKeys } from '../../supabase/local/keys.ts';
+import { assessmentForm } from '../../src/generated/forms/assessment.ts';
+import { contactForm } from '../../src/generated/forms/contact.ts';
+import type { FormDefinition } from '../../src/components/forms/form-definition.ts';
+import { sampleAnswers } from '../support/sample-answers.ts';
+import { hostileCorpus } from './corpus.ts';
+import { send, withKey, type Answer } from './http.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const scratch = join(root, 'test-results', 'scratch');
+const keys = await localKeys();
+
+const figures = {
+  'requests tried': 0,
+  '5xx answers or SQL error texts': 0,
+  'servers stopped': 0,
+  'rows stored that break their schema': 0,
+  'rows leaked': 0,
+  'emails about unsaved submissions': 0,
+  'notifications lost': 0,
+  'acknowledged rows lost': 0,
+  'processes orphaned': 0,
+  'second starts on a folder in use': 0,
+  'visitors locked out': 0,
+};
+const findings: string[] = [];
+const finding = (figure: keyof typeof figures, what: string, count = 1) => {
+  figures[figure] += count;
+  if (count) findings.push(`${figure}: ${what}`);
+};
+
+interface Stack {
+  process: ChildProcess;
+  apiUrl: string;
+  inboxUrl: string;
+}
+
+const FORMS: Record<string, { form: FormDefinition; table: string; formType: string; replyTo: string }> = {
+  contact: { form: contactForm, table: contactForm.table!, formType: contactForm.notification!.formType, replyTo: 'email' },
+  assessment: { form: assessmentForm, table: assessmentForm.table!, formType: assessmentForm.notification!.formType, replyTo: 'contact_email' },
+};
+let unique = 0;
+const answers = (name: keyof typeof FORMS, address = `visitor${++unique}.${Date.now()}@example.org`) =>
+  sampleAnswers(FORMS[name]!.form.schema, { [FORMS[name]!.replyTo]: address });
+
+/** Starts a stack in its own process; resolves when it is ready or has refused to start. */
+function startStack(dataDir: string, ports: number[], env: NodeJS.ProcessEnv = {}): Promise<Stack | { error: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'stack-process.ts'), dataDir, ...ports.map(String)], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr!.resume();
+  return new Promise((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{"'));
+      if (!line) return;
+      const info = JSON.parse(line) as { apiUrl?: string; inboxUrl?: string; error?: string };
+      resolve(info.error ? { error: info.error, process: child } : { process: child, apiUrl: info.apiUrl!, inboxUrl: info.inboxUrl! });
+    });
+    child.once('exit', (code) => resolve({ error: `exited with ${code}`, process: child }));
+  });
+}
+
+const isStack = (started: Stack | { error: string }): started is Stack => 'apiUrl' in started;
+const childrenOf = (pid: number) =>
+  spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout.split('\n').map((l) => Number(l.trim())).filter(Boolean);
+/** Running, that is: a zombie (exited, not yet reaped by whoever inherited it) runs nothing. */
+const alive = (pid: number) => {
+  const state = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+  return state !== '' && !state.startsWith('Z');
+};
+const stopStack = (stack: Stack) =>
+  new Promise<void>((resolve) => {
+    if (stack.process.exitCode !== null) return resolve();
+    stack.process.once('exit', () => resolve());
+    stack.process.kill('SIGTERM');
+  });
+
+async function serversUp(stack: Stack, when: string) {
+  const api = await send(stack.apiUrl, 'GET', '/auth/v1/health', { headers: withKey(keys.anon) });
+  const inbox = await send(stack.inboxUrl, 'GET', '/api/v1/messages');
+  if (api.status !== 200) finding('servers stopped', `the API after ${when}`);
+  if (inbox.status !== 200) finding('servers stopped', `the inbox after ${when}`);
+}
+
+async function inboxMessages(stack: Stack): Promise<{ subject: string; replyTo?: string; text?: string }[]> {
+  const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { id: string; subject: string; replyTo?: string }[] };
+  return listed.messages;
+}
+
+/** Runs tasks with at most `width` at a time. */
+async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (queue.length) await run(queue.shift()!);
+  }));
+}
+
+const serverFault = (answer: Answer) => answer.status === 0 || answer.status >= 500 || /syntax error|at or near|stack trace|at \w+ \(/i.test(answer.body);
+
+async function hostile(stack: Stack) {
+  const corpus = await hostileCorpus(keys, Object.fromEntries(Object.entries(FORMS).map(([name, f]) => [name, { table: f.table, formType: f.formType, valid: answers(name) }])));
+  const statuses = new Map<number, number>();
+  await pool(corpus, 8, async (request) => {
+    const answer = await send(stack.apiUrl, request.method, request.path, { headers: request.headers, body: request.body, from: '127.0.0.5' });
+    figures['requests tried']++;
+    statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    if (serverFault(answer)) finding('5xx answers or SQL error texts', `${request.label}: ${answer.status} ${answer.body.slice(0, 120)}`);
+  });
+  findings.push(`(hostile corpus: ${corpus.length} requests; answers ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ')})`);
+  await serversUp(stack, 'the hostile corpus');
+}
+
+async function functionAbuse(stack: Stack) {
+  const before = (await inboxMessages(stack)).length;
+  const calls = Array.from({ length: 1000 }, (_, i) => ({ payload: { id: crypto.randomUUID(), ...answers('contact', `spam${i}@evil.example`) }, formType: FORMS.contact!.formType }));
+  await pool(calls, 20, async (body) => {
+    const answer = await send(stack.apiUrl, 'POST', '/functions/v1/send-form-notification', { headers: withKey(keys.anon), body: JSON.stringify(body), from: '127.0.0.6' });
+    figures['requests tried']++;
+    if (serverFault(answer)) finding('5xx answers or SQL error texts', `function call for an unsaved id: ${answer.status}`);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const sent = (await inboxMessages(stack)).length - before;
+  if (sent) finding('emails about unsaved submissions', `${sent} of 1,000 calls for ids that were never saved sent an email`, sent);
+}
+
+async function signUp(stack: Stack, email: string, password: string, from: string, data: Record<string, unknown>) {
+  return send(stack.apiUrl, 'POST', '/auth/v1/signup', { headers: withKey(keys.anon), body: JSON.stringify({ email, password, data }), from });
+}
+
+async function confirm(stack: Stack, email: string): Promise<string | null> {
+  for (let i = 0; i < 20; i++) {
+    const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { to: string[]; subject: string; text: string }[] };
+    const message = listed.messages.find((m) => m.to.includes(email) && m.subject === 'Confirm Your Signup');
+    if (message) {
+      const link = new URL(message.text.match(/https?:\/\/\S+/)![0]);
+      const redirect = await send(stack.apiUrl, 'GET', `${link.pathname}${link.search}`);
+      return redirect.status === 303 ? 'confirmed' : null;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
+}
+
+async function signIn(stack: Stack, email: string, password: string, from: string): Promise<Answer> {
+  return send(stack.apiUrl, 'POST', '/auth/v1/token?grant_type=password', { headers: withKey(keys.anon), body: JSON.stringify({ email, password }), from });
+}
+
+const profile = (name: string) => ({ name, company: `${name} Org`, title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' });
+
+async function privacyAndLockouts(stack: Stack) {
+  const people = ['ana', 'ben'].map((name) => ({ name, email: `${name}.${Date.now()}@example.org`, password: `${name} correct horse 1` }));
+  const tokens: string[] = [];
+  for (const [i, person] of people.entries()) {
+    await signUp(stack, person.email, person.password, `127.0.0.${10 + i}`, profile(person.name));
+    if (!(await confirm(stack, person.email))) finding('visitors locked out', `${person.name} could not confirm the sign-up`);
+    const signedIn = await signIn(stack, person.email, person.password, `127.0.0.${10 + i}`);
+    tokens.push((JSON.parse(signedIn.body) as { access_token?: string }).access_token ?? '');
+  }
+  // Anonymous reads of everything visitors wrote, and each person's reads of the other's data.
+  for (const table of [...Object.values(FORMS).map((f) => f.table), 'clients', 'form_notifications']) {
+    const asAnon = await send(stack.apiUrl, 'GET', `/rest/v1/${table}?select=*`, { headers: withKey(keys.anon) });
+    const rows = asAnon.status === 200 ? (JSON.parse(asAnon.body) as unknown[]).length : 0;
+    if (rows) finding('rows leaked', `anon read ${rows} row(s) of ${table}`, rows);
+    for (const [i, token] of tokens.entries()) {
+      const asUser = await send(stack.apiUrl, 'GET', `/rest/v1/${table}?select=*`, { headers: { ...withKey(keys.anon), Authorization: `Bearer ${token}` } });
+      const seen = asUser.status === 200 ? (JSON.parse(asUser.body) as { email?: string }[]) : [];
+      const others = seen.filter((row) => table !== 'clients' || row.email !== people[i]!.email).length;
+      if (others) finding('rows leaked', `${people[i]!.name} read ${others} row(s) of ${table} that are not theirs`, others);
+    }
+    figures['requests tried'] += 1 + tokens.length;
+  }
+  // Strangers guessing Ana's password from many addresses, and junk sign-ups, must not lock anyone out.
+  for (let i = 0; i < 29; i++) await signIn(stack, people[0]!.email, `wrong guess ${i}`, `127.0.1.${i + 1}`);
+  for (let i = 0; i < 40; i++) await signIn(stack, people[0]!.email, `wrong guess ${i}`, '127.0.2.1');
+  const owner = await signIn(stack, people[0]!.email, people[0]!.password, '127.0.3.1');
+  if (owner.status !== 200) finding('visitors locked out', `Ana's correct password got ${owner.status} after strangers' guesses`);
+  for (let i = 0; i < 30; i++) await signUp(stack, `junk${i}.${Date.now()}@example.org`, 'junk password 1', '127.0.4.1', profile('Junk'));
+  const visitor = `carla.${Date.now()}@example.org`;
+  const real = await signUp(stack, visitor, 'carla correct 1', '127.0.5.1', profile('Carla'));
+  if (real.status !== 200) finding('visitors locked out', `a real sign-up after junk sign-ups got ${real.status} ${real.body.slice(0, 80)}`);
+  const reset = await send(stack.apiUrl, 'POST', '/auth/v1/recover', { headers: withKey(keys.anon), body: JSON.stringify({ email: people[1]!.email }), from: '127.0.5.2' });
+  if (reset.status !== 200) finding('visitors locked out', `a password reset after junk sign-ups got ${reset.status}`);
+  figures['requests tried'] += 29 + 40 + 1 + 30 + 2;
+}
+
+async function rowsBreakingTheirSchema(stack: Stack) {
+  for (const { form, table } of Object.values(FORMS)) {
+    const answer = await send(stack.apiUrl, 'GET', `/rest/v1/${table}?select=*`, { headers: withKey(keys.serviceRole) });
+    const rows = JSON.parse(answer.body) as Record<string, unknown>[];
+    const validate = form.validators[form.id]!;
+    for (const row of rows) {
+      const data = Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== null && key !== 'id' && key !== 'created_at'));
+      if (!validate(data)) finding('rows stored that break their schema', `${table} ${String(row.id)}: ${JSON.stringify(validate.errors?.[0])}`);
+    }
+  }
+}
+
+async function outage(stack: Stack) {
+  const chaos = (probability: number) => send(stack.inboxUrl, 'PUT', '/api/v1/chaos', { body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability: probability } }) });
+  await send(stack.inboxUrl, 'DELETE', '/api/v1/messages');
+  await chaos(100);
+  const expected = new Set<string>();
+  for (let i = 0; i < 10; i++) {
+    const id = crypto.randomUUID();
+    const address = `outage${i}.${Date.now()}@example.org`;
+    const saved = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact', address) }), from: '127.0.6.1' });
+    if (saved.status !== 201) throw new Error(`The outage scenario could not save a submission: ${saved.status} ${saved.body}`);
+    expected.add(address);
+    await send(stack.apiUrl, 'POST', '/functions/v1/send-form-notification', { headers: withKey(keys.anon), body: JSON.stringify({ payload: { id }, formType: FORMS.contact!.formType }), from: '127.0.6.1' });
+  }
+  // The visitor at the per-address cap: five saved while mail is down, the sixth refused; none may be lost.
+  const capped = `capped.${Date.now()}@example.org`;
+  for (let i = 0; i < 6; i++) {
+    const saved = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify(answers('contact', capped)), from: '127.0.6.2' });
+    if (saved.status === 201) expected.add(`${capped}#${i}`);
+  }
+  await chaos(0);
+  const mailBack = performance.now();
+  const deadline = mailBack + 120_000;
+  let delivered = 0;
+  while (performance.now() < deadline) {
+    const messages = await inboxMessages(stack);
+    delivered = messages.filter((m) => [...expected].some((e) => e.split('#')[0] === m.replyTo)).length;
+    if (delivered >= expected.size) break;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const seconds = ((performance.now() - mailBack) / 1000).toFixed(0);
+  if (delivered < expected.size) finding('notifications lost', `${expected.size - delivered} of ${expected.size} leads saved while mail was down had no email 2 minutes after it came back`, expected.size - delivered);
+  else findings.push(`(outage: all ${expected.size} leads saved while mail was down reached the inbox ${seconds} s after mail came back, with no visitor action)`);
+  figures['requests tried'] += 26;
+}
+
+async function crashDuringInserts(dataDir: string) {
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const first = await startStack(dataDir, ports);
+  if (!isStack(first)) throw new Error(`The crash scenario could not start a stack: ${first.error}`);
+  const functions = childrenOf(first.process.pid!);
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writers = Array.from({ length: 8 }, async (_, w) => {
+    while (!stop) {
+      const id = crypto.randomUUID();
+      const answer = await send(first.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact') }), from: `127.0.7.${w + 1}` });
+      figures['requests tried']++;
+      if (answer.status === 201) acknowledged.push(id);
+    }
+  });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  first.process.kill('SIGKILL');
+  stop = true;
+  await Promise.all(writers);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const orphans = functions.filter(alive);
+  const commands = orphans.map((pid) => spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim().slice(0, 100));
+  if (orphans.length) finding('processes orphaned', `${orphans.length} child process(es) outlived a stack killed with SIGKILL: ${commands.join('; ')}`, orphans.length);
+  const restarted = performance.now();
+  const second = await startStack(dataDir, ports);
+  const restartSeconds = (performance.now() - restarted) / 1000;
+  if (!isStack(second)) throw new Error(`The stack did not start again after SIGKILL: ${second.error}`);
+  findings.push(`(kill -9 during inserts: ${acknowledged.length} acknowledged; restart on the same folder took ${restartSeconds.toFixed(1)} s)`);
+  const stored = new Set((JSON.parse((await send(second.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) })).body) as { id: string }[]).map((r) => r.id));
+  const lost = acknowledged.filter((id) => !stored.has(id)).length;
+  if (lost) finding('acknowledged rows lost', `${lost} of ${acknowledged.length} acknowledged inserts were gone after kill -9 and restart`, lost);
+  // A second start on the folder in use must refuse at once.
+  const intruder = await startStack(dataDir, [await freePort(), await freePort(), await freePort()]);
+  if (isStack(intruder)) {
+    finding('second starts on a folder in use', 'a second stack started on the data folder in use');
+    await stopStack(intruder);
+  } else if (/delete/i.test(intruder.error)) {
+    finding('second starts on a folder in use', `the refusal suggests deleting data: ${intruder.error}`);
+  }
+  await stopStack(second);
+}
+
+/** With DATABASE_URL: the PostgreSQL server drops every connection of the stack while visitors write. */
+async function databaseRestartUnderLoad() {
+  const url = process.env.DATABASE_URL;
+  if (!url) return findings.push('(database restart under load: skipped, no DATABASE_URL)');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const name = `reliability_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  mkdirSync(scratch, { recursive: true });
+  const stack = await startStack(mkdtempSync(join(scratch, 'reliability-pg-')), [await freePort(), await freePort(), await freePort()], { DATABASE_URL: dbUrl.toString() });
+  if (!isStack(stack)) throw new Error(`The database restart scenario could not start a stack: ${stack.error}`);
+  const acknowledged: string[] = [];
+  let stop = false;
+  const writers = Array.from({ length: 4 }, async (_, w) => {
+    while (!stop) {
+      const id = crypto.randomUUID();
+      const answer = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact') }), from: `127.0.8.${w + 1}` });
+      figures['requests tried']++;
+      if (answer.status === 201) acknowledged.push(id);
+      else if (answer.status !== 503 && serverFault(answer)) finding('5xx answers or SQL error texts', `insert while the database restarted: ${answer.status} ${answer.body.slice(0, 80)}`);
+    }
+  });
+  for (let i = 0; i < 3; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  stop = true;
+  await Promise.all(writers);
+  await serversUp(stack, 'the database dropped its connections');
+  const stored = new Set((JSON.parse((await send(stack.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) })).body) as { id: string }[]).map((r) => r.id));
+  const lost = acknowledged.filter((id) => !stored.has(id)).length;
+  if (lost) finding('acknowledged rows lost', `${lost} of ${acknowledged.length} acknowledged inserts were gone after the database restarted`, lost);
+  findings.push(`(database restart under load: ${acknowledged.length} acknowledged, connections dropped 3 times)`);
+  await stopStack(stack);
+  await admin.query(`drop database ${name} with (force)`);
+  await admin.end();
+}
+
+mkdirSync(scratch, { recursive: true });
+const started = performance.now();
+const main = await startStack(mkdtempSync(join(scratch, 'reliability-')), [await freePort(), await freePort(), await freePort()]);
+if (!isStack(main)) throw new Error(`The local stack did not start: ${main.error}`);
+try {
+  for (const [label, scenario] of [
+    ['hostile corpus', () => hostile(main)],
+    ['function abuse', () => functionAbuse(main)],
+    ['privacy and lock-outs', () => privacyAndLockouts(main)],
+    ['outage', () => outage(main)],
+    ['stored rows', () => rowsBreakingTheirSchema(main)],
+  ] as const) {
+    const t = performance.now();
+    await scenario();
+    console.log(`${label.padEnd(24)} done in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
+  await serversUp(main, 'every scenario');
+} finally {
+  await stopStack(main);
+}
+await crashDuringInserts(mkdtempSync(join(scratch, 'reliability-crash-')));
+console.log(`${'kill -9 and second start'.padEnd(24)} done`);
+await databaseRestartUnderLoad();
+
+console.log(`\nReliability of the local stack (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+console.log('| figure | count |\n|---|---|');
+for (const [figure, count] of Object.entries(figures)) console.log(`| ${figure} | ${count.toLocaleString('en-US')} |`);
+if (findings.length) console.log(`\n${findings.join('\n')}`);
+const failed = Object.entries(figures).some(([figure, count]) => figure !== 'requests tried' && count > 0);
+process.exit(failed ? 1 : 0);
