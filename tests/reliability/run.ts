@@ -245,25 +245,40 @@ async function outage(stack: Stack) {
   figures['requests tried'] += 26;
 }
 
+/**
+ * Visitors saving contact inquiries as fast as they can, each from an address of `subnet`, until
+ * stopped; resolves with the ids the API acknowledged (201). `refused` sees every other answer.
+ */
+function keepInserting(stack: Stack, visitors: number, subnet: string, refused: (answer: Answer) => void = () => {}) {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const writers = Array.from({ length: visitors }, async (_, w) => {
+    while (!stopped) {
+      const id = crypto.randomUUID();
+      const answer = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact') }), from: `${subnet}.${w + 1}` });
+      figures['requests tried']++;
+      if (answer.status === 201) acknowledged.push(id);
+      else refused(answer);
+    }
+  });
+  return {
+    stop: async () => {
+      stopped = true;
+      await Promise.all(writers);
+      return acknowledged;
+    },
+  };
+}
+
 async function crashDuringInserts(dataDir: string) {
   const ports = [await freePort(), await freePort(), await freePort()];
   const first = await startStack(dataDir, ports);
   if (!isStack(first)) throw new Error(`The crash scenario could not start a stack: ${first.error}`);
   const functions = childrenOf(first.process.pid!);
-  const acknowledged: string[] = [];
-  let stop = false;
-  const writers = Array.from({ length: 8 }, async (_, w) => {
-    while (!stop) {
-      const id = crypto.randomUUID();
-      const answer = await send(first.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact') }), from: `127.0.7.${w + 1}` });
-      figures['requests tried']++;
-      if (answer.status === 201) acknowledged.push(id);
-    }
-  });
+  const writers = keepInserting(first, 8, '127.0.7');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   first.process.kill('SIGKILL');
-  stop = true;
-  await Promise.all(writers);
+  const acknowledged = await writers.stop();
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const orphans = functions.filter(alive);
   const commands = orphans.map((pid) => spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim().slice(0, 100));
@@ -300,24 +315,15 @@ async function databaseRestartUnderLoad() {
   mkdirSync(scratch, { recursive: true });
   const stack = await startStack(mkdtempSync(join(scratch, 'reliability-pg-')), [await freePort(), await freePort(), await freePort()], { DATABASE_URL: dbUrl.toString() });
   if (!isStack(stack)) throw new Error(`The database restart scenario could not start a stack: ${stack.error}`);
-  const acknowledged: string[] = [];
-  let stop = false;
-  const writers = Array.from({ length: 4 }, async (_, w) => {
-    while (!stop) {
-      const id = crypto.randomUUID();
-      const answer = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact') }), from: `127.0.8.${w + 1}` });
-      figures['requests tried']++;
-      if (answer.status === 201) acknowledged.push(id);
-      else if (answer.status !== 503 && serverFault(answer)) finding('5xx answers or SQL error texts', `insert while the database restarted: ${answer.status} ${answer.body.slice(0, 80)}`);
-    }
+  const writers = keepInserting(stack, 4, '127.0.8', (answer) => {
+    if (answer.status !== 503 && serverFault(answer)) finding('5xx answers or SQL error texts', `insert while the database restarted: ${answer.status} ${answer.body.slice(0, 80)}`);
   });
   for (let i = 0; i < 3; i++) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
   }
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  stop = true;
-  await Promise.all(writers);
+  const acknowledged = await writers.stop();
   await serversUp(stack, 'the database dropped its connections');
   const stored = new Set((JSON.parse((await send(stack.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) })).body) as { id: string }[]).map((r) => r.id));
   const lost = acknowledged.filter((id) => !stored.has(id)).length;
