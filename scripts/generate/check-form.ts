@@ -99,6 +99,10 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
       if (!entry.table) problem([name, 'notification'], 'only a form whose answers are saved ("table") can notify staff.', 'key');
     }
     if (entry.ownedByUser && !entry.table) problem([name, 'ownedByUser'], 'only a form whose answers are saved ("table") can belong to a user.', 'key');
+    // A form staff are told about is one visitors send: without this, every insert would be denied.
+    if (entry.notification && !entry.submittedBy) problem([name, 'notification'], 'say who may send this form: add "submittedBy": ["anon", "authenticated"] (visitors and signed-in people).', 'key');
+    if (entry.submittedBy && !entry.notification) problem([name, 'submittedBy'], 'only a form that notifies staff ("notification") can be sent by visitors; add its "notification".', 'key');
+    if (entry.limits && !entry.submittedBy) problem([name, 'limits'], 'limits apply to a form visitors send; add "submittedBy".', 'key');
   }
   return problems;
 }

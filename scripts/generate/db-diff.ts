@@ -1,4 +1,4 @@
-import { formTextFunctionSql, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type TableState } from './db-state.ts';
+import { formTextFunctionSql, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
 
 export interface Diff {
   statements: string[];
@@ -39,27 +39,53 @@ function createTable(name: string, table: TableState): string[] {
   const sql = [`create table public.${name} (\n${lines.join(',\n')}\n);`, `comment on table public.${name} is ${quote(table.comment)};`];
   for (const [col, c] of Object.entries(table.columns)) if (c.comment) sql.push(`comment on column public.${name}.${col} is ${quote(c.comment)};`);
   // Secure by default: no client may touch a new table until a migration grants it and adds policies.
-  sql.push(`alter table public.${name} enable row level security;`, `revoke all on table public.${name} from anon, authenticated;`);
+  sql.push(`alter table public.${name} enable row level security;`, `revoke all on table public.${name} from anon, authenticated;`, `grant all on table public.${name} to service_role;`);
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
 /**
- * A public form's table: visitors insert only the form's own columns (never created_at, which the
- * per-address caps count on), and the delivery migration's triggers cap, count and queue each row.
+ * A form visitors send, as forms.json declares it: the insert grant on the form's own columns (never
+ * created_at, which the caps count on), the insert policy, the hourly caps, and the delivery
+ * migration's triggers that queue each row for its email and refuse bulk inserts.
  */
 function submissionSql(name: string, table: TableState, before: TableState | undefined): string[] {
-  const sql: string[] = [];
-  if (!table.submission) return sql;
+  const now = table.submission;
+  const was = before?.submission;
   const t = `public.${name}`;
-  if (!before?.submission) {
+  const sql: string[] = [];
+  const changed = (pick: (s: Submission) => unknown) => JSON.stringify(was ? pick(was) : null) !== JSON.stringify(now ? pick(now) : null);
+  if (!now) {
+    if (was) {
+      sql.push(`drop policy if exists submitters_insert on ${t};`, `revoke insert on table ${t} from anon, authenticated;`);
+      for (const trigger of ['limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
+    }
+    return sql;
+  }
+  if (!was) {
     sql.push(
-      `create trigger limit_per_client\n  before insert on ${t}\n  for each row execute function public.limit_submissions_per_client();`,
       `create trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification();`,
       `create trigger one_submission_per_request\n  after insert on ${t}\n  referencing new table as added\n  for each statement execute function public.one_submission_per_request();`,
     );
   }
-  if (JSON.stringify(before?.submission?.columns) !== JSON.stringify(table.submission.columns)) {
-    sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${table.submission.columns.join(', ')}) on table ${t} to anon, authenticated;`);
+  if (changed((s) => [s.roles, s.columns])) {
+    sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${now.columns.join(', ')}) on table ${t} to ${now.roles.join(', ')};`);
+  }
+  if (changed((s) => s.roles)) {
+    sql.push(`drop policy if exists submitters_insert on ${t};`, `create policy submitters_insert on ${t}\n  for insert to ${now.roles.join(', ')}\n  with check (true);`);
+  }
+  if (changed((s) => s.perAddress)) {
+    sql.push(
+      now.perAddress
+        ? `create or replace trigger limit_per_address\n  before insert on ${t}\n  for each row execute function public.limit_submissions_per_email(${quote(now.perAddress.column)}, ${quote(String(now.perAddress.perHour))});`
+        : `drop trigger if exists limit_per_address on ${t};`,
+    );
+  }
+  if (changed((s) => s.perClientPerHour)) {
+    sql.push(
+      now.perClientPerHour
+        ? `create or replace trigger limit_per_client\n  before insert on ${t}\n  for each row execute function public.limit_submissions_per_client(${quote(String(now.perClientPerHour))});`
+        : `drop trigger if exists limit_per_client on ${t};`,
+    );
   }
   return sql;
 }

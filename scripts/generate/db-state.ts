@@ -27,11 +27,19 @@ export interface TableState {
    */
   normalised?: string[];
   /**
-   * A public form (one with a staff notification): visitors may insert these columns and no others,
-   * one row per request, within the per-client cap, and each row is queued for its email
-   * (supabase/migrations/20261122220000_notification_delivery.sql). Absent in older snapshots.
+   * A form visitors send (forms.json "submittedBy"): who may insert, which columns (and no others), the
+   * hourly caps per email address and per network address; each row is queued for its staff email, one
+   * row per request (supabase/migrations/20261122220000_notification_delivery.sql). Absent in older snapshots.
    */
-  submission?: { columns: string[] };
+  submission?: Submission;
+}
+
+export interface Submission {
+  roles: string[];
+  columns: string[];
+  /** The email column counted by the per-address cap, and the cap. */
+  perAddress: { column: string; perHour: number } | null;
+  perClientPerHour: number | null;
 }
 
 export type DbState = Record<string, TableState>;
@@ -98,8 +106,15 @@ export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEnt
     columns.created_at = { type: 'timestamptz', notNull: true, default: 'now()', checks: {}, comment: null, fixed: '' };
     const normalised = Object.entries(columns).filter(([, c]) => c.type === 'text' && !c.fixed).map(([name]) => name);
     state[table] = { comment: String(schema.description ?? schema.title ?? table), columns, normalised };
-    // The id stays the browser's to choose: it is the key that makes sending again safe (decision 014).
-    if (entry.notification) state[table].submission = { columns: Object.keys(columns).filter((c) => c === 'id' || columns[c]!.fixed === undefined) };
+    if (entry.submittedBy && entry.notification) {
+      state[table].submission = {
+        roles: entry.submittedBy,
+        // The id stays the browser's to choose: it is the key that makes sending again safe (decision 014).
+        columns: Object.keys(columns).filter((c) => c === 'id' || columns[c]!.fixed === undefined),
+        perAddress: entry.limits?.perAddressPerHour ? { column: entry.notification.replyTo, perHour: entry.limits.perAddressPerHour } : null,
+        perClientPerHour: entry.limits?.perClientPerHour ?? null,
+      };
+    }
   }
   return state;
 }

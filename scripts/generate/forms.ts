@@ -33,6 +33,10 @@ export interface FormRegistryEntry {
   ownedByUser?: boolean;
   /** Staff are emailed each submission by send-form-notification under this formType. */
   notification?: { formType: string; replyTo: string };
+  /** Who may submit it (a public form): the generator writes the grants and the insert policy. */
+  submittedBy?: ('anon' | 'authenticated')[];
+  /** Submissions an hour from one email address (the notification's replyTo) and from one network address. */
+  limits?: { perAddressPerHour?: number; perClientPerHour?: number };
 }
 
 export type Registry = Record<string, FormRegistryEntry>;

@@ -2,8 +2,8 @@
 -- (docs/decisions/014). Each submission gets a row here, in the same transaction as the submission:
 -- its notification state. send-form-notification claims a row before it emails and marks it sent
 -- after, so concurrent or repeated calls send one email; a scheduled sweep sends what is still due.
--- Visitors can neither read nor write any of it. The per-table triggers that fill it are generated
--- (scripts/generate/db-diff.ts) for every form with a notification in schemas/forms.json.
+-- Visitors can neither read nor write any of it. The per-table triggers that fill it, the insert
+-- policies and the caps are generated (scripts/generate/db-diff.ts) from schemas/forms.json.
 
 create table public.form_notifications (
   submission_id uuid primary key,
@@ -27,11 +27,12 @@ create index form_notifications_due on public.form_notifications (next_attempt_a
 create index form_notifications_recent_by_client on public.form_notifications (form_table, client_address, created_at);
 
 -- The caller's address as hosted Supabase passes it to the database (PostgREST's request.headers).
+-- Outside a request the setting is missing, or '' once a transaction that set it has ended.
 create or replace function public.request_client_address() returns text
 language sql
 stable
 set search_path = ''
-return nullif(btrim(split_part(current_setting('request.headers', true)::jsonb ->> 'x-forwarded-for', ',', 1)), '');
+return nullif(btrim(split_part(nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-forwarded-for', ',', 1)), '');
 revoke execute on function public.request_client_address() from public, anon, authenticated;
 
 -- AFTER INSERT on each notifying form table: the submission is due for its email at once.
@@ -48,8 +49,9 @@ end;
 $$;
 revoke execute on function public.queue_form_notification() from public, anon, authenticated;
 
--- BEFORE INSERT: at most 30 submissions of one form an hour from one network address. Offices share an
--- address, so this is well above the per-email cap (5), and only stops floods that rotate addresses.
+-- BEFORE INSERT: at most tg_argv[0] submissions of one form an hour from one network address
+-- (forms.json "limits"."perClientPerHour"). Offices share an address, so this sits well above the
+-- per-email cap, and stops floods that rotate email addresses.
 create or replace function public.limit_submissions_per_client() returns trigger
 language plpgsql
 security definer
@@ -62,7 +64,7 @@ begin
     return new;
   end if;
   if (select count(*) from public.form_notifications n
-       where n.form_table = tg_table_name and n.client_address = address and n.created_at > now() - interval '1 hour') >= 30 then
+       where n.form_table = tg_table_name and n.client_address = address and n.created_at > now() - interval '1 hour') >= tg_argv[0]::integer then
     raise exception 'Too many submissions from your network in the last hour. Please try again later or email us directly.'
       using errcode = 'P0001';
   end if;
@@ -84,8 +86,10 @@ begin
 end;
 $$;
 
--- A retry of a submission that was saved (same id, the browser's idempotency key) is not a new one:
--- the per-email cap lets it through to the primary key, which answers "already saved".
+-- The per-email cap: tg_argv[0] names the email column, tg_argv[1] the submissions allowed an hour
+-- (forms.json "limits"."perAddressPerHour"; 5 when absent, as before). A retry of a submission that
+-- was saved (same id, the browser's idempotency key) is not a new one: the cap lets it through to the
+-- primary key, which answers "already saved".
 create or replace function public.limit_submissions_per_email() returns trigger
 language plpgsql
 security definer
@@ -105,7 +109,7 @@ begin
     'select count(*) from %I.%I where lower(%I) = $1 and created_at > now() - interval ''1 hour''',
     tg_table_schema, tg_table_name, tg_argv[0]
   ) into recent using address;
-  if recent >= 5 then
+  if recent >= coalesce(tg_argv[1], '5')::integer then
     raise exception 'Too many submissions from % in the last hour. Please try again later or email us directly.', address
       using errcode = 'P0001';
   end if;
@@ -113,6 +117,13 @@ begin
 end;
 $$;
 revoke execute on function public.limit_submissions_per_email() from public, anon, authenticated;
+
+-- Who may send a form, and its caps, are declared in schemas/forms.json from now on: the next (generated)
+-- migration writes the insert policies and the limit triggers these hand-written ones stood for.
+drop policy "Visitors can send an inquiry" on public.contact_submissions;
+drop policy "Visitors can submit an assessment" on public.assessment_responses;
+drop trigger limit_contact_submissions on public.contact_submissions;
+drop trigger limit_assessment_responses on public.assessment_responses;
 
 -- Claims what is due for sending: one submission (p_id, from the site's call) or, for the sweep, up to
 -- p_limit. A row is due while not sent, not claimed by a live sender, and past its backoff. Returns the

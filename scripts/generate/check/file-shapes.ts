@@ -70,6 +70,20 @@ export const registryShape: SchemaObject = {
         required: ['formType', 'replyTo'],
         properties: { formType: { type: 'string', minLength: 1 }, replyTo: { type: 'string' } },
       },
+      submittedBy: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ['anon', 'authenticated'], description: 'must be "anon" (visitors) or "authenticated" (signed-in people).' },
+      },
+      limits: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          perAddressPerHour: { type: 'integer', minimum: 1, description: 'must be a whole number of submissions from one email address an hour, like 5.' },
+          perClientPerHour: { type: 'integer', minimum: 1, description: 'must be a whole number of submissions from one network address an hour, like 30.' },
+        },
+      },
     },
   },
 };

@@ -2,9 +2,6 @@
 -- change the schemas and run `npm run generate` again to write the next migration.
 -- Rules added to tables that may hold rows are NOT VALID: enforced for new and changed rows,
 -- while the answers saved before stay as they are (docs/decisions/013).
-create trigger limit_per_client
-  before insert on public.contact_submissions
-  for each row execute function public.limit_submissions_per_client();
 create trigger queue_notification
   after insert on public.contact_submissions
   for each row execute function public.queue_form_notification();
@@ -14,9 +11,16 @@ create trigger one_submission_per_request
   for each statement execute function public.one_submission_per_request();
 revoke insert on table public.contact_submissions from anon, authenticated;
 grant insert (id, name, email, subject, message) on table public.contact_submissions to anon, authenticated;
-create trigger limit_per_client
-  before insert on public.assessment_responses
-  for each row execute function public.limit_submissions_per_client();
+drop policy if exists submitters_insert on public.contact_submissions;
+create policy submitters_insert on public.contact_submissions
+  for insert to anon, authenticated
+  with check (true);
+create or replace trigger limit_per_address
+  before insert on public.contact_submissions
+  for each row execute function public.limit_submissions_per_email('email', '5');
+create or replace trigger limit_per_client
+  before insert on public.contact_submissions
+  for each row execute function public.limit_submissions_per_client('30');
 create trigger queue_notification
   after insert on public.assessment_responses
   for each row execute function public.queue_form_notification();
@@ -26,3 +30,13 @@ create trigger one_submission_per_request
   for each statement execute function public.one_submission_per_request();
 revoke insert on table public.assessment_responses from anon, authenticated;
 grant insert (id, organization_name, organization_type, mission, current_challenges, tech_readiness, ai_experience, goals, timeline, team_size, budget_range, contact_name, contact_email, contact_phone) on table public.assessment_responses to anon, authenticated;
+drop policy if exists submitters_insert on public.assessment_responses;
+create policy submitters_insert on public.assessment_responses
+  for insert to anon, authenticated
+  with check (true);
+create or replace trigger limit_per_address
+  before insert on public.assessment_responses
+  for each row execute function public.limit_submissions_per_email('contact_email', '5');
+create or replace trigger limit_per_client
+  before insert on public.assessment_responses
+  for each row execute function public.limit_submissions_per_client('30');
