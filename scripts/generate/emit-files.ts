@@ -11,9 +11,9 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /**
  * What send-form-notification needs, under functions/: each notified form's table, schema (for titles
  * and option labels), field order and formType. It emails saved rows, which the database has checked,
- * so it needs no validators. Paths start with `functions/`.
+ * so it needs no validators.
  */
-function notificationFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>) {
+function notificationFormsModule(forms: FormSource[], registry: Record<string, FormRegistryEntry>): string {
   const entries: string[] = [];
   for (const form of forms) {
     const entry = registry[form.name];
@@ -24,21 +24,16 @@ function notificationFiles(forms: FormSource[], registry: Record<string, FormReg
       `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.schema.json.$id)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
-  return new Map([
-    [
-      'functions/notification-forms.ts',
-      [
-        banner("schemas/forms.json and the notified forms' schemas"),
-        "import type { NotificationForm } from '../notification-form.ts';",
-        '',
-        '/** The forms staff are emailed about, by the formType the site sends. */',
-        'export const notificationForms: Record<string, NotificationForm> = {',
-        ...entries,
-        '};',
-        '',
-      ].join('\n'),
-    ],
-  ]);
+  return [
+    banner("schemas/forms.json and the notified forms' schemas"),
+    "import type { NotificationForm } from '../notification-form.ts';",
+    '',
+    '/** The forms staff are emailed about, by the formType the site sends. */',
+    'export const notificationForms: Record<string, NotificationForm> = {',
+    ...entries,
+    '};',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -88,7 +83,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     );
   }
   files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/form-runtime.ts')));
-  for (const [path, content] of notificationFiles(forms, registry)) files.set(path, content);
+  files.set('functions/notification-forms.ts', notificationFormsModule(forms, registry));
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

@@ -97,15 +97,18 @@ export function reloadSchemaCache(db: SqlClient) {
   routineCaches.delete(db);
 }
 
-function schemaCache(db: SqlClient): Promise<Catalog> {
-  let cached = schemaCaches.get(db);
+/** What `read` found in this database, read once (and again after a failure or a reload). */
+function cachedPerDatabase<T>(caches: WeakMap<SqlClient, Promise<T>>, db: SqlClient, read: (db: SqlClient) => Promise<T>): Promise<T> {
+  let cached = caches.get(db);
   if (!cached) {
-    cached = serialized(db, () => readCatalog(db));
-    schemaCaches.set(db, cached);
-    cached.catch(() => schemaCaches.delete(db));
+    cached = serialized(db, () => read(db));
+    caches.set(db, cached);
+    cached.catch(() => caches.delete(db));
   }
   return cached;
 }
+
+const schemaCache = (db: SqlClient) => cachedPerDatabase(schemaCaches, db, readCatalog);
 
 function selectList(param: string | null, table: string, columns: string[]): string {
   if (!param || param.trim() === '*') return '*';
@@ -172,6 +175,18 @@ function asRole<T>(db: SqlClient, req: IncomingMessage, claims: Claims, work: ()
   );
 }
 
+/** The request's JSON body; an empty body is `fallback` (an rpc() call without arguments sends none). */
+async function jsonBody(req: IncomingMessage, fallback?: unknown): Promise<unknown> {
+  const text = await readBody(req, MAX_BODY_BYTES);
+  if (text === null) return refuse(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
+  if (!text.trim() && fallback !== undefined) return fallback;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return refuse(400, 'PGRST102', 'Empty or invalid json');
+  }
+}
+
 function shaped(rows: unknown[], wantsObject: boolean, status: number): RestAnswer {
   if (!wantsObject) return answer(status, rows, { 'Content-Range': rows.length ? `0-${rows.length - 1}/*` : '*/*' });
   if (rows.length !== 1) return problem(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`);
@@ -202,14 +217,7 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
     }
 
     if (req.method === 'POST') {
-      const text = await readBody(req, MAX_BODY_BYTES);
-      if (text === null) return problem(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        refuse(400, 'PGRST102', 'Empty or invalid json');
-      }
+      const parsed = await jsonBody(req);
       const rows = (Array.isArray(parsed) ? parsed : [parsed]) as unknown[];
       if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(400, 'PGRST102', 'Empty or invalid json');
       const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
@@ -277,7 +285,6 @@ async function readRoutines(db: SqlClient): Promise<Map<string, Routine>> {
   );
 }
 
-
 /**
  * POST /rest/v1/rpc/<function> with named arguments as a JSON object, as postgrest-js's rpc() sends it.
  * EXECUTE privileges decide who may call what, as on Supabase.
@@ -288,16 +295,8 @@ export async function handleRpc(db: SqlClient, req: IncomingMessage, name: strin
     const claims = await claimsOf(req);
     role = claims.role!;
     if (req.method !== 'POST') return problem(405, 'PGRST117', `Unsupported HTTP method: ${req.method}`);
-    if (!routineCaches.has(db)) routineCaches.set(db, serialized(db, () => readRoutines(db)));
-    const routine = (await routineCaches.get(db)!.catch((error) => (routineCaches.delete(db), Promise.reject(error)))).get(name);
-    const text = await readBody(req, MAX_BODY_BYTES);
-    if (text === null) return problem(413, 'PGRST413', 'The request body is too large.', `The limit is ${MAX_BODY_BYTES} bytes.`);
-    let body: unknown;
-    try {
-      body = text.trim() ? JSON.parse(text) : {};
-    } catch {
-      refuse(400, 'PGRST102', 'Empty or invalid json');
-    }
+    const routine = (await cachedPerDatabase(routineCaches, db, readRoutines)).get(name);
+    const body = await jsonBody(req, {});
     if (!body || typeof body !== 'object' || Array.isArray(body)) refuse(400, 'PGRST102', 'Empty or invalid json');
     const given = body as Record<string, unknown>;
     const known = routine?.args.map((a) => a.name) ?? [];

@@ -6,7 +6,8 @@
 import type { SqlClient } from './migrate.ts';
 import { serialized } from './transactions.ts';
 
-export const SWEEP_EVERY_SECONDS = 30;
+/** The schedule of the hosted cron job. */
+const SWEEP_EVERY_SECONDS = 30;
 
 export function startNotificationSweep(db: SqlClient, apiUrl: string, serviceRoleKey: string, everySeconds = SWEEP_EVERY_SECONDS) {
   let running = false;
@@ -34,5 +35,5 @@ export function startNotificationSweep(db: SqlClient, apiUrl: string, serviceRol
   };
   const timer = setInterval(() => void tick(), everySeconds * 1000);
   timer.unref();
-  return { stop: () => clearInterval(timer), runNow: tick };
+  return { stop: () => clearInterval(timer) };
 }

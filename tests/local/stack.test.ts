@@ -1,49 +1,26 @@
 import { createClient, FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startFunctions, type FunctionRunner } from '../../supabase/local/functions';
-import { startGateway, type Gateway } from '../../supabase/local/gateway';
-import { freePort } from '../../supabase/local/free-port';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
-import { localKeys } from '../../supabase/local/keys';
-import { freshDatabase, type Db } from '../db/database';
-import { testAuth } from './auth-settings';
+import { startApiWithFunctions, type ApiWithFunctions } from '../support/api-with-functions';
 
 let inbox: Inbox;
-let functions: FunctionRunner;
-let gateway: Gateway;
-let api: string;
-let db: Db;
+let stack: ApiWithFunctions;
 
 const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Loved the workshop.' };
 
 beforeAll(async () => {
   inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
-  anonKey = (await localKeys()).anon;
-  const port = await freePort();
-  functions = await startFunctions({
-    SUPABASE_URL: `http://127.0.0.1:${port}`,
-    SUPABASE_SERVICE_ROLE_KEY: (await localKeys()).serviceRole,
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(inbox.smtpPort),
-    NOTIFY_TO: 'team@localhost',
-    EMAIL_FROM: 'Website <notifications@localhost>',
-  });
-  db = await freshDatabase('pglite');
-  gateway = await startGateway({ functions, db, auth: testAuth(inbox.smtpPort), port });
-  api = `http://127.0.0.1:${gateway.port}`;
+  stack = await startApiWithFunctions({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(inbox.smtpPort), NOTIFY_TO: 'team@localhost', EMAIL_FROM: 'Website <notifications@localhost>' });
 }, 60_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await functions?.close();
+  await stack?.close();
   await inbox?.close();
-  await db?.close();
 });
 
 // The same client the site uses. Node 20 has no WebSocket of its own, so realtime gets `ws`.
-const client = () => createClient(api, anonKey, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
-let anonKey = '';
+const client = () => createClient(stack.api, stack.anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
 
 /** Saves a contact inquiry as the site does, with an id made here, and returns the function call for it. */
 async function saved(answers = contact) {
@@ -94,7 +71,7 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
   });
 
   it('answers CORS preflights for the site on another port', async () => {
-    const preflight = await fetch(`${api}/functions/v1/send-form-notification`, {
+    const preflight = await fetch(`${stack.api}/functions/v1/send-form-notification`, {
       method: 'OPTIONS',
       headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, apikey, content-type, x-client-info' },
     });
@@ -104,16 +81,16 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
   });
 
   it('says clearly what it does not serve', async () => {
-    const missing = await fetch(`${api}/functions/v1/no-such-function`, { method: 'POST' });
+    const missing = await fetch(`${stack.api}/functions/v1/no-such-function`, { method: 'POST' });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
-    const auth = await fetch(`${api}/auth/v1/admin/users`, { headers: { apikey: (await localKeys()).anon } });
+    const auth = await fetch(`${stack.api}/auth/v1/admin/users`, { headers: { apikey: stack.anon } });
     expect(auth.status).toBe(404);
     expect((await auth.json()).message).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
   });
 
   it('answers 503 with a JSON error while a function is down, and starts a function that died again', async () => {
-    const running = functions.functions.get('send-form-notification')!;
+    const running = stack.functions.functions.get('send-form-notification')!;
     await new Promise<void>((resolve) => {
       running.process.once('exit', () => resolve());
       running.process.kill('SIGKILL');
@@ -123,6 +100,6 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     expect(error).toBeInstanceOf(FunctionsHttpError);
     expect((error as FunctionsHttpError).context.status).toBe(503);
     await expect.poll(async () => (await client().functions.invoke('send-form-notification', call)).error, { timeout: 20_000, interval: 250 }).toBeNull();
-    expect(functions.functions.get('send-form-notification')!.process.pid).not.toBe(running.process.pid);
+    expect(stack.functions.functions.get('send-form-notification')!.process.pid).not.toBe(running.process.pid);
   }, 30_000);
 });

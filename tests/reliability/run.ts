@@ -245,6 +245,12 @@ async function outage(stack: Stack) {
   figures['requests tried'] += 26;
 }
 
+/** The ids of every contact inquiry the database holds, read as staff would. */
+async function savedContactIds(stack: Stack): Promise<Set<string>> {
+  const answer = await send(stack.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) });
+  return new Set((JSON.parse(answer.body) as { id: string }[]).map((row) => row.id));
+}
+
 /**
  * Visitors saving contact inquiries as fast as they can, each from an address of `subnet`, until
  * stopped; resolves with the ids the API acknowledged (201). `refused` sees every other answer.
@@ -288,7 +294,7 @@ async function crashDuringInserts(dataDir: string) {
   const restartSeconds = (performance.now() - restarted) / 1000;
   if (!isStack(second)) throw new Error(`The stack did not start again after SIGKILL: ${second.error}`);
   findings.push(`(kill -9 during inserts: ${acknowledged.length} acknowledged; restart on the same folder took ${restartSeconds.toFixed(1)} s)`);
-  const stored = new Set((JSON.parse((await send(second.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) })).body) as { id: string }[]).map((r) => r.id));
+  const stored = await savedContactIds(second);
   const lost = acknowledged.filter((id) => !stored.has(id)).length;
   if (lost) finding('acknowledged rows lost', `${lost} of ${acknowledged.length} acknowledged inserts were gone after kill -9 and restart`, lost);
   // A second start on the folder in use must refuse at once.
@@ -325,7 +331,7 @@ async function databaseRestartUnderLoad() {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const acknowledged = await writers.stop();
   await serversUp(stack, 'the database dropped its connections');
-  const stored = new Set((JSON.parse((await send(stack.apiUrl, 'GET', `/rest/v1/${FORMS.contact!.table}?select=id`, { headers: withKey(keys.serviceRole) })).body) as { id: string }[]).map((r) => r.id));
+  const stored = await savedContactIds(stack);
   const lost = acknowledged.filter((id) => !stored.has(id)).length;
   if (lost) finding('acknowledged rows lost', `${lost} of ${acknowledged.length} acknowledged inserts were gone after the database restarted`, lost);
   findings.push(`(database restart under load: ${acknowledged.length} acknowledged, connections dropped 3 times)`);

@@ -14,7 +14,6 @@ import { corsHeaders, json } from '../_shared/cors.ts';
 import { notificationForms } from '../_shared/generated/notification-forms.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
-import type { NotificationForm } from '../_shared/notification-form.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -38,7 +37,7 @@ async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
   if (!entry || !claimed.answers) {
     problem = entry ? 'The submission was deleted before its email was sent.' : `No form in schemas/forms.json saves to ${claimed.form_table}.`;
   } else {
-    const [formType, form] = entry as [string, NotificationForm];
+    const [formType, form] = entry;
     try {
       await sendEmail({
         from: Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>',
