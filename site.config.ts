@@ -16,6 +16,7 @@ import type {
   Service,
   SitePath,
 } from './src/config/site-types';
+import { formPages } from './src/generated/form-pages';
 
 export const site = {
   name: 'Keystone Impact Partners',
@@ -52,8 +53,9 @@ export const paths = {
   donorArticle: '/blog/donor-behavior-psychology',
   lowCodeArticle: '/blog/low-code-nonprofit-tech',
   housingArticle: '/blog/resilient-housing-communities',
-  contact: '/contact',
-  assessment: '/assessment',
+  // Form pages are declared in schemas/forms.json ("page"); named here for the links below.
+  contact: formPages.contact.path,
+  assessment: formPages.assessment.path,
 } as const;
 
 /** Header navigation, in this order. */
@@ -450,26 +452,32 @@ const staticPages: PageEntry[] = [
     description:
       'Free articles, guides and trusted external resources on AI, leadership, fundraising, technology, business partnerships and housing.',
   },
-  {
-    path: paths.contact,
-    kind: 'contact',
-    heading: 'Get In Touch',
-    title: 'Contact Us',
-    description: 'Send us a message about your organization, a service or a course. We reply within one business day.',
-  },
-  {
-    path: paths.assessment,
-    kind: 'assessment',
-    heading: 'Needs Assessment',
-    title: 'Free Needs Assessment',
-    description:
-      'Answer four short sets of questions about your organization and goals, and we will recommend where to start.',
-  },
 ];
+
+/** The part of a course page's address that enrolments store: /courses/strategic-leadership → strategic-leadership. */
+export const courseSlug = (course: InternalCourse) => course.path.slice(course.path.lastIndexOf('/') + 1);
+
+/**
+ * Lists a form can offer as a question's options (schemas/forms.json "options"): `const` is stored,
+ * `title` shown. `npm run generate` copies them into the form, its validation and the database check.
+ */
+export const optionLists = {
+  courses: courses.filter((c): c is InternalCourse => c.content !== null).map((c) => ({ const: courseSlug(c), title: c.title })),
+};
+
+/**
+ * Where an entry of an option list links to its form with itself chosen ("linkedFrom" in forms.json):
+ * a course page's "Sign Up Now" → /enrol?course=<slug>. Null when no form is linked from that list.
+ */
+export function formLinkFor(list: keyof typeof optionLists, value: string): `${SitePath}?${string}` | null {
+  const page = Object.values(formPages).find((p) => p.linkedFrom?.list === list);
+  return page?.linkedFrom ? `${page.path}?${new URLSearchParams({ [page.linkedFrom.field]: value }).toString()}` : null;
+}
 
 /** Every route of the site, derived from the tables above. */
 export const pages: PageEntry[] = [
   ...staticPages,
+  ...Object.entries(formPages).map(([form, p]) => ({ path: p.path, kind: 'form' as const, form, heading: p.heading, title: p.title, description: p.description })),
   ...services.map((s) => ({ path: s.path, kind: 'service' as const, heading: s.title, title: s.title, description: s.summary })),
   ...courses
     .filter((c): c is InternalCourse => c.content !== null)

@@ -71,12 +71,38 @@ export function checkForm(form: FormSource, entry?: FormRegistryEntry): SchemaPr
   return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields) : [])];
 }
 
+/** A form's page, toasts and subject: what visitors and staff read around the questions. */
+function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegistryEntry, fields: string[]): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const problem = reporter(registry, problems);
+  const subject = entry.notification?.subject;
+  for (const [, field] of subject?.matchAll(/\{(\w+)\}/g) ?? []) {
+    if (!fields.includes(field!)) problem([name, 'notification', 'subject'], `names {${field}}, but schemas/${name}.schema.json has no such question.${didYouMean(field!, fields)}`);
+  }
+  if (entry.page && !entry.submittedBy) problem([name, 'page'], 'a form with its own page is one visitors send: add "submittedBy" and "notification".', 'key');
+  if (entry.page && !entry.toasts) problem([name, 'page'], 'say what visitors read after sending: add "toasts" (saved, saveFailed, notified, notifyFailed).', 'key');
+  if (entry.toasts && !entry.page) problem([name, 'toasts'], 'toasts are shown on the form\'s page: add its "page".', 'key');
+  for (const [kind, toast] of Object.entries(entry.toasts ?? {})) {
+    for (const [, placeholder] of `${toast.title} ${toast.description}`.matchAll(/\{(\w+)\}/g)) {
+      const allowed = kind === 'saveFailed' || kind === 'notifyFailed';
+      if (placeholder !== 'error' || !allowed) {
+        problem([name, 'toasts', kind], allowed ? `uses {${placeholder}}, but only {error} (the server's explanation) can be filled in.` : `uses {${placeholder}}, but nothing is filled in after a success; only saveFailed and notifyFailed can name the {error}.`);
+      }
+    }
+  }
+  const linkedFrom = entry.page?.linkedFrom;
+  if (linkedFrom && !Object.values(entry.options ?? {}).includes(linkedFrom)) {
+    problem([name, 'page', 'linkedFrom'], `a page is linked from the entries of a list one of its questions offers; no question takes "${linkedFrom}" in "options".`);
+  }
+  return problems;
+}
+
 /** Mistakes in schemas/forms.json: its shape, and what it says about each form's fields. */
 export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[]): SchemaProblem[] {
   const problems = checkShape(registry, registryShape, 'schemas/forms.json');
   if (problems.length) return problems;
   const problem = reporter(registry, problems);
-  const seen = { type: new Map<string, string>(), table: new Map<string, string>(), formType: new Map<string, string>() };
+  const seen = { type: new Map<string, string>(), table: new Map<string, string>(), formType: new Map<string, string>(), path: new Map<string, string>() };
   for (const [name, entry] of Object.entries(registry.json)) {
     const unique = (kind: keyof typeof seen, value: string | null | undefined, at: JsonPath) => {
       if (!value) return;
@@ -86,6 +112,7 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     unique('type', entry.type, [name, 'type']);
     unique('table', entry.table, [name, 'table']);
     unique('formType', entry.notification?.formType, [name, 'notification', 'formType']);
+    unique('path', entry.page?.path, [name, 'page', 'path']);
     const form = forms.find((f) => f.name === name);
     if (!form) continue;
     const fields = Object.keys(form.schema.json.properties ?? {});
@@ -103,6 +130,7 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     if (entry.notification && !entry.submittedBy) problem([name, 'notification'], 'say who may send this form: add "submittedBy": ["anon", "authenticated"] (visitors and signed-in people).', 'key');
     if (entry.submittedBy && !entry.notification) problem([name, 'submittedBy'], 'only a form that notifies staff ("notification") can be sent by visitors; add its "notification".', 'key');
     if (entry.limits && !entry.submittedBy) problem([name, 'limits'], 'limits apply to a form visitors send; add "submittedBy".', 'key');
+    problems.push(...checkPage(registry, name, entry, fields));
   }
   return problems;
 }

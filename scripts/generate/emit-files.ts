@@ -21,7 +21,7 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     const order = steps ? steps.flatMap((s) => s.fields) : ((form.ui.json['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.json.properties ?? {}));
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.schema.json.$id)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.schema.json.$id)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [
@@ -32,6 +32,30 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     'export const notificationForms: Record<string, NotificationForm> = {',
     ...entries,
     '};',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The routes of the forms that have a page, for site.config.ts: literal paths (`as const`), so links
+ * to them are type-checked like every other route.
+ */
+export function formPagesModule(registry: Record<string, FormRegistryEntry>): string {
+  const entries = Object.entries(registry)
+    .filter(([, entry]) => entry.page)
+    .map(([name, entry]) => {
+      const { path, title, heading, description, linkedFrom } = entry.page!;
+      const field = linkedFrom ? Object.entries(entry.options ?? {}).find(([, list]) => list === linkedFrom)![0] : null;
+      const links = linkedFrom ? `{ list: ${JSON.stringify(linkedFrom)}, field: ${JSON.stringify(field)} }` : 'null';
+      return `  ${JSON.stringify(name)}: {\n    path: ${JSON.stringify(path)},\n    title: ${JSON.stringify(title)},\n    heading: ${JSON.stringify(heading)},\n    description: ${JSON.stringify(description)},\n    linkedFrom: ${links},\n  },`;
+    });
+  return [
+    banner('schemas/forms.json'),
+    '',
+    '/** Forms with their own page ("page" in schemas/forms.json), by form name: site.config.ts adds them to the routes. */',
+    'export const formPages = {',
+    ...entries,
+    '} as const;',
     '',
   ].join('\n');
 }
@@ -77,13 +101,18 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  table: ${JSON.stringify(registry[form.name]?.table ?? null)},`,
         `  notification: ${registry[form.name]?.notification ? JSON.stringify({ formType: registry[form.name]!.notification!.formType }) : 'null'},`,
         steps ? `  steps: [\n${stepEntries.join('\n')}\n  ],` : '  steps: null,',
+        `  page: ${registry[form.name]?.page ? json(registry[form.name]!.page).replaceAll('\n', '\n  ') : 'null'},`,
+        `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,
         '};',
+        '',
+        `export default ${exportName};`,
         '',
       ].join('\n'),
     );
   }
   files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/form-runtime.ts')));
   files.set('functions/notification-forms.ts', notificationFormsModule(forms, registry));
+  files.set('form-pages.ts', formPagesModule(registry));
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

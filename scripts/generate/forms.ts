@@ -31,15 +31,67 @@ export interface FormRegistryEntry {
   exclude?: string[];
   /** The row belongs to a signed-in user: adds user_id referencing auth.users. */
   ownedByUser?: boolean;
-  /** Staff are emailed each submission by send-form-notification under this formType. */
-  notification?: { formType: string; replyTo: string };
+  /**
+   * Staff are emailed each submission by send-form-notification under this formType. The subject may
+   * name answers as {field} (an option shows its label); by default it is "<formType>: <first answer>".
+   */
+  notification?: { formType: string; replyTo: string; subject?: string };
   /** Who may submit it (a public form): the generator writes the grants and the insert policy. */
   submittedBy?: ('anon' | 'authenticated')[];
   /** Submissions an hour from one email address (the notification's replyTo) and from one network address. */
   limits?: { perAddressPerHour?: number; perClientPerHour?: number };
+  /** Questions whose options are a list of site.config.ts (`optionLists`), by field: titles shown, values stored. */
+  options?: Record<string, string>;
+  /** The form's own page on the site, rendered by the one generic form page. */
+  page?: FormPageDeclaration;
+  /** What a visitor reads after sending: {error} is replaced by the server's explanation. */
+  toasts?: FormToasts;
+}
+
+export interface FormPageDeclaration {
+  path: string;
+  /** The document title, before the site name. */
+  title: string;
+  /** The page's one h1. */
+  heading: string;
+  /** The meta description. */
+  description: string;
+  eyebrow: string;
+  /** The sentence under the heading. */
+  intro: string;
+  /** The heading above the form, and an optional sentence under it. */
+  formTitle: string;
+  formIntro?: string;
+  /** A side card beside the form with the site's email address. */
+  aside?: { title: string; body: string };
+  /** A line under the form pointing elsewhere: "<text> <link>". */
+  footnote?: { text: string; link: { label: string; to: string } };
+  /**
+   * An option list of site.config.ts whose entries' pages link here, each with itself chosen
+   * (a course page's "Sign Up Now" opens /enrol?course=<slug>).
+   */
+  linkedFrom?: string;
+}
+
+export interface FormToasts {
+  saved: Toast;
+  saveFailed: Toast;
+  notified: Toast;
+  notifyFailed: Toast;
+}
+
+interface Toast {
+  title: string;
+  description: string;
 }
 
 export type Registry = Record<string, FormRegistryEntry>;
+
+/** An option as forms store and show it. */
+export interface FormOption {
+  const: string;
+  title: string;
+}
 
 export interface SchemasRead {
   registry: SourceFile<Registry> | null;

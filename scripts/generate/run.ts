@@ -2,8 +2,10 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
 import { desiredState } from './db-state.ts';
-import { generatedFiles } from './emit-files.ts';
+import { checkShape, registryShape } from './check/file-shapes.ts';
+import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
+import { applyOptionLists } from './option-lists.ts';
 import { planMigration, readSnapshot, rewrittenMigrations } from './migrations.ts';
 
 export interface GenerateOptions {
@@ -11,6 +13,8 @@ export interface GenerateOptions {
   schemasDir: string;
   generatedDir: string;
   supabaseDir: string;
+  /** Where forms.json's "options" lists come from; site.config.ts in the project root unless given. */
+  siteConfig?: string;
   /** Write nothing; fail when anything would be written. */
   check?: boolean;
   /** Confirms a change that drops a column or table, or changes a column's type. */
@@ -47,6 +51,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const { registry, forms, problems } = readSchemas(schemasDir);
   if (registry && !problems.some((p) => p.file === registry.path)) {
+    // site.config.ts reads the form routes generate writes; a fresh tree has none yet, so they come first.
+    const routes = join(generatedDir, 'form-pages.ts');
+    const takesLists = Object.values(registry.json).some((entry) => entry?.options);
+    if (takesLists && !check && !existsSync(routes) && checkShape(registry, registryShape, 'schemas/forms.json').length === 0) {
+      mkdirSync(generatedDir, { recursive: true });
+      writeFileSync(routes, formPagesModule(registry.json));
+    }
+    // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
+    problems.push(...(await applyOptionLists(registry, forms, options.siteConfig ?? join(root, 'site.config.ts'))).problems);
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
     problems.push(...checkRegistry(registry, forms));

@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { shell } from 'virtual:site-shell';
 import type { ShellRoute } from '../config/site-shell';
+import type { FormDefinition } from '../components/forms/form-definition';
 import type { PageKind } from '../config/site-types';
 
 type PageModule = { default: ComponentType };
@@ -30,6 +31,9 @@ function withCopy<C>(
   };
 }
 
+// Each generated form in its own chunk: a form's page downloads that form alone.
+const formDefinitions = import.meta.glob<FormDefinition>('../generated/forms/*.ts', { import: 'default' });
+
 /** How each kind of page loads: its component and its copy arrive together, in their own chunks. */
 const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
   home: withCopy(() => import('../features/home/home-page'), () => import('../../content/home')),
@@ -54,8 +58,12 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
     const [page, content] = await Promise.all([import('../features/resources/article-page'), resource.content()]);
     return bind(page.default, { resource, content: content.default });
   },
-  contact: async ({ heading }) => bind((await import('../features/contact/contact-page')).default, { heading }),
-  assessment: async ({ heading }) => bind((await import('../features/assessment/assessment-page')).default, { heading }),
+  form: async ({ path, form, heading }) => {
+    const definition = formDefinitions[`../generated/forms/${form}.ts`];
+    if (!definition) throw new Error(`${path} shows the form "${form}", but src/generated/forms/${form}.ts is missing: run npm run generate.`);
+    const [page, loaded] = await Promise.all([import('../features/forms/form-page'), definition()]);
+    return bind(page.default, { heading, form: loaded });
+  },
 };
 
 export interface PageRoute {

@@ -4,6 +4,8 @@ import type { PageEntry, PageKind, SitePath } from './site-types';
 export interface ShellRoute {
   path: SitePath;
   kind: PageKind;
+  /** For kind 'form': the form's name in schemas/forms.json. */
+  form?: string;
   heading: string;
   /** The full document title. */
   title: string;
@@ -36,6 +38,6 @@ export function projectShell(config: {
     site: { name, shortName, email },
     nav: config.nav,
     footer: config.footer,
-    routes: config.pages.map((p) => ({ path: p.path, kind: p.kind, heading: p.heading, title: documentTitle(p, name) })),
+    routes: config.pages.map((p) => ({ path: p.path, kind: p.kind, ...(p.form ? { form: p.form } : {}), heading: p.heading, title: documentTitle(p, name) })),
   };
 }

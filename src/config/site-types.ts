@@ -1,10 +1,11 @@
 import type { paths } from '../../site.config';
+import type { formPages } from '../generated/form-pages';
 
-/** Every route the site serves. A path not listed in `paths` is a type error. */
-export type SitePath = (typeof paths)[keyof typeof paths];
+/** Every route the site serves: `paths` and the form pages of schemas/forms.json. Any other path is a type error. */
+export type SitePath = (typeof paths)[keyof typeof paths] | (typeof formPages)[keyof typeof formPages]['path'];
 
-/** An in-site link: a route, or a section anchor on a route (`/#testimonials`). */
-export type InternalHref = SitePath | `${SitePath}#${string}`;
+/** An in-site link: a route, a section anchor on a route (`/#testimonials`), or a route with a query (`/enrol?course=…`). */
+export type InternalHref = SitePath | `${SitePath}#${string}` | `${SitePath}?${string}`;
 
 /** Off-site links always open in a new tab without opener or referrer. */
 export type ExternalHref = `https://${string}`;
@@ -175,13 +176,15 @@ export type PageKind =
   | 'course'
   | 'resources'
   | 'article'
-  | 'contact'
-  | 'assessment';
+  /** A form's page, declared in schemas/forms.json. */
+  | 'form';
 
 /** One route: what the router, the <head>, the sitemap and the tests know about it. */
 export interface PageEntry {
   path: SitePath;
   kind: PageKind;
+  /** For kind 'form': the form's name in schemas/forms.json. */
+  form?: string;
   /** The page's one h1. */
   heading: string;
   /** The document title, before the site name is appended. */

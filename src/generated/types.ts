@@ -89,6 +89,33 @@ export interface AssessmentResponse {
   contact_phone?: string;
 }
 
+/** Data of schemas/enrolment.schema.json. */
+/**
+ * A sign-up for one of the courses, from a course page's Sign Up Now. The courses offered are site.config.ts's optionLists.courses (schemas/forms.json "options"). Saved as a row of course_enrolments.
+ */
+export interface CourseEnrolment {
+  /**
+   * Course
+   */
+  course: "strategic-leadership" | "data-driven-decision" | "advanced-grant-writing" | "ai-social-impact";
+  /**
+   * Full Name
+   */
+  full_name: string;
+  /**
+   * Email Address
+   */
+  email: string;
+  /**
+   * Organization
+   */
+  organization: string;
+  /**
+   * Notes
+   */
+  notes?: string;
+}
+
 /** Data of schemas/sign-in.schema.json. */
 export interface SignInCredentials {
   /**

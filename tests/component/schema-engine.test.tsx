@@ -35,7 +35,7 @@ describe('JSON Schema conditionals (if/then)', () => {
     const schema = conditional as RJSFSchema;
     const { default: validators } = await importGenerated<{ default: ValidatorFunctions }>(validatorModule(schema, '// fixture'));
     const messages = { required: { title: 'Needs Info', message: '{title} is needed.' } };
-    const fixture: FormDefinition = { id: 'fixture', schema, uiSchema: { contact_method: { 'ui:widget': 'radio' } }, messages, validators, table: null, notification: null, steps: null };
+    const fixture: FormDefinition = { id: 'fixture', schema, uiSchema: { contact_method: { 'ui:widget': 'radio' } }, messages, validators, table: null, notification: null, steps: null, page: null, toasts: null };
     function Fixture() {
       const [data, setData] = useState<Record<string, unknown>>({});
       return (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readForms, readRegistry } from '../../scripts/generate/forms';
+import { declaredForms, publicForms as declaredPublicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
 
@@ -15,7 +16,7 @@ describe.each(ENGINES)('on %s', (engine) => {
   afterAll(() => db.close());
 
   // Complete answers read from the schemas, so editors' changes to questions do not break these tests.
-  const schemaOf = (name: string) => forms.find((f) => f.name === name)!.schema.json;
+  const schemaOf = (name: string) => declaredForms.find((f) => f.name === name)!.definition.schema as Parameters<typeof sampleAnswers>[0];
   const contact = sampleAnswers(schemaOf('contact'), { email: 'ana@casaverde.org' });
   const assessment = sampleAnswers(schemaOf('assessment'), { contact_email: 'ana@casaverde.org' });
 
@@ -109,12 +110,20 @@ describe.each(ENGINES)('on %s', (engine) => {
       }
     });
 
-    it('lets visitors and users send inquiries and assessments, but never read, change or delete them', async () => {
+    /** Every form visitors send (schemas/forms.json "submittedBy"), with complete answers read from its schema. */
+    const publicForms = declaredPublicForms.map(({ name, entry, table, replyTo }) => ({
+      table,
+      column: replyTo,
+      cap: entry.limits?.perAddressPerHour ?? 5,
+      row: sampleAnswers(schemaOf(name), { [replyTo]: 'ana@casaverde.org' }),
+    }));
+
+    it('lets visitors and users send every public form, but never read, change or delete what was sent', async () => {
+      expect(publicForms.map((f) => f.table)).toEqual(expect.arrayContaining(['contact_submissions', 'assessment_responses']));
       for (const role of ['anon', 'authenticated'] as const) {
         const sub = role === 'anon' ? null : userA;
-        await as(db, role, sub, () => insert('contact_submissions', contact));
-        await as(db, role, sub, () => insert('assessment_responses', assessment));
-        for (const table of ['contact_submissions', 'assessment_responses']) {
+        for (const { table, row } of publicForms) {
+          await as(db, role, sub, () => insert(table, row));
           await expectRefused(as(db, role, sub, () => db.query(`select * from public.${table}`)), '42501');
           await expectRefused(as(db, role, sub, () => db.query(`update public.${table} set created_at = now()`)), '42501');
           await expectRefused(as(db, role, sub, () => db.query(`delete from public.${table}`)), '42501');
@@ -122,11 +131,11 @@ describe.each(ENGINES)('on %s', (engine) => {
       }
     });
 
-    it('caps each email address at 5 inquiries and 5 assessments an hour, whoever sends them', async () => {
-      for (const [table, row, column] of [['contact_submissions', contact, 'email'], ['assessment_responses', assessment, 'contact_email']] as const) {
+    it('caps each email address at its form\'s hourly limit, whoever sends them', async () => {
+      for (const { table, row, column, cap } of publicForms) {
         const flood = { ...row, [column]: 'Flood@Example.org' };
-        // Five earlier submissions, saved for good (`as` rolls its own work back).
-        for (let i = 0; i < 5; i++) await insert(table, { ...flood, [column]: i % 2 ? 'flood@example.org' : 'FLOOD@example.org' });
+        // Earlier submissions up to the cap, saved for good (`as` rolls its own work back).
+        for (let i = 0; i < cap; i++) await insert(table, { ...flood, [column]: i % 2 ? 'flood@example.org' : 'FLOOD@example.org' });
         await expectRefused(as(db, 'anon', null, () => insert(table, flood)), 'P0001');
         await expect(as(db, 'anon', null, () => insert(table, flood))).rejects.toThrow('Too many submissions from flood@example.org in the last hour. Please try again later or email us directly.');
         // Another address is not affected, and an hour later the address may write again.

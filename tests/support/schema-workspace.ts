@@ -54,7 +54,7 @@ export function schemaWorkspace() {
     },
     /** Runs `npm run generate` (in this process) on the copies. */
     generate: (options: { check?: boolean; allowDestructive?: boolean } = {}): Promise<GenerateResult> =>
-      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, ...options }),
+      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, siteConfig: join(root, 'site.config.ts'), ...options }),
     migrations: () => readdirSync(join(supabase, 'migrations')).sort(),
   };
 }

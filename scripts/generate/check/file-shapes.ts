@@ -47,6 +47,46 @@ export const stepsShape: SchemaObject = {
   },
 };
 
+const toast: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'description'],
+  properties: { title: nonEmptyText, description: nonEmptyText },
+};
+
+const sitePath: SchemaObject = {
+  type: 'string',
+  pattern: '^/[a-z0-9/-]*$',
+  description: 'must be an address on this site: a "/" then lower-case letters, digits, dashes and slashes, like "/enrol".',
+};
+
+const page: SchemaObject = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['path', 'title', 'heading', 'description', 'eyebrow', 'intro', 'formTitle'],
+  properties: {
+    path: sitePath,
+    title: nonEmptyText,
+    heading: nonEmptyText,
+    description: nonEmptyText,
+    eyebrow: nonEmptyText,
+    intro: nonEmptyText,
+    formTitle: nonEmptyText,
+    formIntro: nonEmptyText,
+    aside: { type: 'object', additionalProperties: false, required: ['title', 'body'], properties: { title: nonEmptyText, body: nonEmptyText } },
+    footnote: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text', 'link'],
+      properties: {
+        text: nonEmptyText,
+        link: { type: 'object', additionalProperties: false, required: ['label', 'to'], properties: { label: nonEmptyText, to: sitePath } },
+      },
+    },
+    linkedFrom: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
+  },
+};
+
 export const registryShape: SchemaObject = {
   type: 'object',
   minProperties: 1,
@@ -68,7 +108,22 @@ export const registryShape: SchemaObject = {
         type: 'object',
         additionalProperties: false,
         required: ['formType', 'replyTo'],
-        properties: { formType: { type: 'string', minLength: 1 }, replyTo: { type: 'string' } },
+        properties: {
+          formType: { type: 'string', minLength: 1 },
+          replyTo: { type: 'string' },
+          subject: { ...nonEmptyText, description: 'must be the email subject, naming answers as {field}, like "Course Enrolment: {course}".' },
+        },
+      },
+      options: {
+        type: 'object',
+        additionalProperties: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
+      },
+      page,
+      toasts: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['saved', 'saveFailed', 'notified', 'notifyFailed'],
+        properties: { saved: toast, saveFailed: toast, notified: toast, notifyFailed: toast },
       },
       submittedBy: {
         type: 'array',

@@ -35,4 +35,30 @@ export interface FormDefinition {
   notification: { formType: string } | null;
   /** Wizard steps, in order, or null for a single-page form. */
   steps: FormStep[] | null;
+  /** Its own page (schemas/forms.json "page"), or null for a form shown elsewhere (the account dialog). */
+  page: FormPage | null;
+  /** What a visitor reads after sending, with {error} filled in by the server's explanation. */
+  toasts: FormToasts | null;
+}
+
+export interface FormPage {
+  path: string;
+  title: string;
+  heading: string;
+  description: string;
+  eyebrow: string;
+  intro: string;
+  formTitle: string;
+  formIntro?: string;
+  /** A side card with the site's email address. */
+  aside?: { title: string; body: string };
+  footnote?: { text: string; link: { label: string; to: string } };
+  linkedFrom?: string;
+}
+
+export interface FormToasts {
+  saved: { title: string; description: string };
+  saveFailed: { title: string; description: string };
+  notified: { title: string; description: string };
+  notifyFailed: { title: string; description: string };
 }

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
 import { normalise, type FormData } from './normalise';
+import { usePrefillInto } from './prefill';
 import { SchemaForm } from './schema-form';
 import { SubmitButton, useHydrated } from './submit-button';
 import { useDraft } from './use-draft';
@@ -19,6 +20,8 @@ interface FormWizardProps<T> {
   onSubmit: SubmitHandler<T>;
   /** localStorage key for the visitor's draft; no draft when absent. */
   draftKey?: string;
+  /** Answers chosen for the visitor (from the address), applied over the draft. */
+  prefill?: FormData | null;
 }
 
 const EMPTY: WizardState = { step: 0, data: {} };
@@ -28,12 +31,13 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
  * A multi-step form from one schema and its steps file: Next checks only the current step, Previous
  * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
  */
-export function FormWizard<T>({ form, onSubmit, draftKey }: FormWizardProps<T>) {
+export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
   const restore = useCallback((saved: WizardState) => setState(saved), []);
   useDraft(draftKey, state, restore, isBlank);
+  usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
   const honeypot = useHoneypot();
   const { busy, submit } = useSubmission(onSubmit, () => goTo(0, {}), honeypot.isBot);

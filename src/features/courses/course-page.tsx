@@ -5,6 +5,7 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
 import type { CourseContent, InternalCourse } from '../../config/site-types';
+import { courseSlug, formLinkFor, paths } from '../../../site.config';
 import { priceLabel } from './format';
 
 export default function CoursePage({ course, content }: { course: InternalCourse; content: CourseContent }) {
@@ -70,7 +71,7 @@ export default function CoursePage({ course, content }: { course: InternalCourse
                   <List.Item key={item}>{item}</List.Item>
                 ))}
               </List>
-              <LinkButton to={'/contact'} size="lg" fullWidth>
+              <LinkButton to={formLinkFor('courses', courseSlug(course)) ?? paths.contact} size="lg" fullWidth>
                 Sign Up Now
               </LinkButton>
               <Group gap={6} justify="center" fw={700}>

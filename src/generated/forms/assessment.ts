@@ -460,4 +460,41 @@ export const assessmentForm: FormDefinition = {
       }
     }, validators: step4Validators },
   ],
+  page: {
+    "path": "/assessment",
+    "title": "Free Needs Assessment",
+    "heading": "Needs Assessment",
+    "description": "Answer four short sets of questions about your organization and goals, and we will recommend where to start.",
+    "eyebrow": "Free needs assessment",
+    "intro": "Four short steps, about ten minutes. Tell us where your organization stands and where it wants to go, and we will recommend the first step that matters most.",
+    "formTitle": "Your Assessment",
+    "formIntro": "Your answers are kept in this browser as you go, so you can come back to finish.",
+    "footnote": {
+      "text": "Prefer to talk it through?",
+      "link": {
+        "label": "Send us a message instead",
+        "to": "/contact"
+      }
+    }
+  },
+  toasts: {
+    "saved": {
+      "title": "Assessment Submitted!",
+      "description": "Your assessment details have been saved"
+    },
+    "saveFailed": {
+      "title": "Database Submission Error",
+      "description": "There was an error saving your assessment: {error}"
+    },
+    "notified": {
+      "title": "Notification Sent!",
+      "description": "An email notification regarding your assessment has also been sent"
+    },
+    "notifyFailed": {
+      "title": "Notification Error",
+      "description": "Your assessment was saved, but we couldn't send the email notification. Error: {error}"
+    }
+  },
 };
+
+export default assessmentForm;

@@ -119,4 +119,37 @@ export const contactForm: FormDefinition = {
   table: "contact_submissions",
   notification: {"formType":"Contact Inquiry"},
   steps: null,
+  page: {
+    "path": "/contact",
+    "title": "Contact Us",
+    "heading": "Get In Touch",
+    "description": "Send us a message about your organization, a service or a course. We reply within one business day.",
+    "eyebrow": "Contact",
+    "intro": "Questions about a service, a course or a partnership? Send us a message and a consultant will reply within one business day.",
+    "formTitle": "Send Us a Message",
+    "aside": {
+      "title": "Prefer email?",
+      "body": "We reply Monday to Friday, within one business day. The first conversation is always free."
+    }
+  },
+  toasts: {
+    "saved": {
+      "title": "Sent!",
+      "description": "Your message has been saved"
+    },
+    "saveFailed": {
+      "title": "Database Error",
+      "description": "Error saving your message: {error}"
+    },
+    "notified": {
+      "title": "Email Sent!",
+      "description": "An email has also been sent"
+    },
+    "notifyFailed": {
+      "title": "Email Error",
+      "description": "Your message was saved, but we couldn't send the email. Error: {error}"
+    }
+  },
 };
+
+export default contactForm;

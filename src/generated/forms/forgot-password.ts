@@ -54,4 +54,8 @@ export const forgotPasswordForm: FormDefinition = {
   table: null,
   notification: null,
   steps: null,
+  page: null,
+  toasts: null,
 };
+
+export default forgotPasswordForm;

@@ -54,4 +54,8 @@ export const newPasswordForm: FormDefinition = {
   table: null,
   notification: null,
   steps: null,
+  page: null,
+  toasts: null,
 };
+
+export default newPasswordForm;

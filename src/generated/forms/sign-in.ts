@@ -64,4 +64,8 @@ export const signInForm: FormDefinition = {
   table: null,
   notification: null,
   steps: null,
+  page: null,
+  toasts: null,
 };
+
+export default signInForm;

@@ -151,4 +151,8 @@ export const signUpForm: FormDefinition = {
   table: "clients",
   notification: null,
   steps: null,
+  page: null,
+  toasts: null,
 };
+
+export default signUpForm;

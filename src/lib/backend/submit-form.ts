@@ -11,11 +11,16 @@ import type { SubmitHandler } from '../../components/forms/use-submission';
 import { showToast, type Toast } from '../../components/toast';
 import { loadBackend } from './load';
 
-export interface SubmissionTexts {
-  saved: Toast;
-  saveFailed: (message: string) => Toast;
-  notified: Toast;
-  notifyFailed: (message: string) => Toast;
+/** The form's toasts (schemas/forms.json "toasts"): failures are destructive and name the server's {error}. */
+function toastsOf(form: FormDefinition) {
+  const { toasts } = form;
+  if (!toasts) throw new Error(`schemas/forms.json gives the ${form.id} form no "toasts".`);
+  const failure = (toast: { title: string; description: string }) => (message: string): Toast => ({
+    title: toast.title,
+    description: toast.description.replaceAll('{error}', message),
+    variant: 'destructive',
+  });
+  return { saved: toasts.saved, notified: toasts.notified, saveFailed: failure(toasts.saveFailed), notifyFailed: failure(toasts.notifyFailed) };
 }
 
 interface PostgrestErrorLike {
@@ -35,9 +40,10 @@ async function functionMessage(error: Error & { context?: unknown }): Promise<st
   return error.message;
 }
 
-export function formSubmitter<T extends object>(form: FormDefinition, texts: SubmissionTexts): SubmitHandler<T> {
+export function formSubmitter<T extends object>(form: FormDefinition): SubmitHandler<T> {
   const { table, notification } = form;
   if (!table || !notification) throw new Error(`schemas/forms.json gives the ${form.id} form no table or notification.`);
+  const texts = toastsOf(form);
   let pending: { data: string; id: string } | null = null;
 
   return async (data, { bot }) => {

@@ -20,8 +20,15 @@ export function notificationEmail(formType: string, form: NotificationForm, data
   const rows = form.order
     .filter((field) => data[field] !== undefined && data[field] !== null && data[field] !== '')
     .map((field) => ({ label: form.schema.properties?.[field]?.title ?? field, value: display(form, field, data[field]) }));
-  // Header values never carry line breaks, whatever the visitor typed.
-  const subject = `${formType}: ${rows[0]?.value ?? ''}`.replace(/[\r\n]+/g, ' ').slice(0, 150);
+  // Only the declared template is filled in: a visitor's "{email}" stays text.
+  const subject = (
+    form.subject === null
+      ? `${formType}: ${rows[0]?.value ?? ''}`
+      : form.subject.replace(/\{(\w+)\}/g, (_, field: string) => (data[field] === undefined || data[field] === null ? '' : display(form, field, data[field])))
+  )
+    // Header values never carry line breaks, whatever the visitor typed.
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 150);
   const html = [
     '<!doctype html><html><body style="font-family: system-ui, sans-serif; color: #1a1b1e;">',
     `<h1 style="font-size: 20px;">${escapeHtml(formType)}</h1>`,

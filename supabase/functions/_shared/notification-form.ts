@@ -5,6 +5,8 @@ export interface NotificationForm {
   table: string;
   /** The field holding the submitter's email address: the notification's Reply-To. */
   replyTo: string;
+  /** The subject, naming answers as {field}; null means "<formType>: <first answer>". */
+  subject: string | null;
   /** Field names in the order staff read them. */
   order: string[];
   schema: {

@@ -7,6 +7,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     id: "contact",
     table: "contact_submissions",
     replyTo: "email",
+    subject: null,
     order: ["name","email","subject","message"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -79,6 +80,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     id: "assessment",
     table: "assessment_responses",
     replyTo: "contact_email",
+    subject: null,
     order: ["organization_name","organization_type","mission","current_challenges","tech_readiness","ai_experience","goals","timeline","team_size","budget_range","contact_name","contact_email","contact_phone"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -252,6 +254,72 @@ export const notificationForms: Record<string, NotificationForm> = {
           "type": "string",
           "title": "Phone",
           "maxLength": 40
+        }
+      }
+    },
+  },
+  "Course Enrolment": {
+    id: "enrolment",
+    table: "course_enrolments",
+    replyTo: "email",
+    subject: "Course Enrolment: {course} ({full_name})",
+    order: ["course","full_name","email","organization","notes"],
+    schema: {
+      "$schema": "http://json-schema.org/draft-07/schema#",
+      "$id": "enrolment",
+      "title": "Course Enrolment",
+      "description": "A sign-up for one of the courses, from a course page's Sign Up Now. The courses offered are site.config.ts's optionLists.courses (schemas/forms.json \"options\"). Saved as a row of course_enrolments.",
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "course",
+        "full_name",
+        "email",
+        "organization"
+      ],
+      "properties": {
+        "course": {
+          "type": "string",
+          "title": "Course",
+          "oneOf": [
+            {
+              "const": "strategic-leadership",
+              "title": "Smart Leadership for Impact"
+            },
+            {
+              "const": "data-driven-decision",
+              "title": "Making Choices with Data"
+            },
+            {
+              "const": "advanced-grant-writing",
+              "title": "AI-Powered Grant Writing"
+            },
+            {
+              "const": "ai-social-impact",
+              "title": "AI for Doing Good"
+            }
+          ]
+        },
+        "full_name": {
+          "type": "string",
+          "title": "Full Name",
+          "maxLength": 120
+        },
+        "email": {
+          "type": "string",
+          "title": "Email Address",
+          "maxLength": 254,
+          "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        },
+        "organization": {
+          "type": "string",
+          "title": "Organization",
+          "maxLength": 200
+        },
+        "notes": {
+          "type": "string",
+          "title": "Notes",
+          "maxLength": 2000
         }
       }
     },

@@ -1,0 +1,33 @@
+/**
+ * The forms as the site runs them: each generated definition (options from site.config.ts filled in),
+ * with its schemas/forms.json entry. Tests iterate over these, so a new form is tested without a test edit.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FormRegistryEntry } from '../../scripts/generate/forms';
+import type { FormDefinition } from '../../src/components/forms/form-definition';
+
+const root = join(import.meta.dirname, '..', '..');
+export const registry = JSON.parse(readFileSync(join(root, 'schemas', 'forms.json'), 'utf8')) as Record<string, FormRegistryEntry>;
+
+export interface DeclaredForm {
+  name: string;
+  entry: FormRegistryEntry;
+  definition: FormDefinition;
+}
+
+/** Every form of schemas/forms.json with its generated definition (src/generated/forms/<name>.ts). */
+export const declaredForms: DeclaredForm[] = await Promise.all(
+  Object.entries(registry).map(async ([name, entry]) => ({
+    name,
+    entry,
+    definition: ((await import(`../../src/generated/forms/${name}.ts`)) as { default: FormDefinition }).default,
+  })),
+);
+
+/** The forms visitors send from their own page: saved, emailed to staff, with toasts. */
+export type PublicForm = DeclaredForm & { entry: Required<Pick<FormRegistryEntry, 'table' | 'notification' | 'page' | 'toasts'>> & FormRegistryEntry; table: string; replyTo: string };
+
+export const publicForms: PublicForm[] = declaredForms
+  .filter((f) => f.entry.submittedBy && f.entry.table && f.entry.notification)
+  .map((f) => ({ ...f, table: f.entry.table!, replyTo: f.entry.notification!.replyTo }) as PublicForm);
