@@ -6,59 +6,60 @@ import { contactForm } from '../../src/generated/forms/contact';
 import { signInForm } from '../../src/generated/forms/sign-in';
 import { signUpForm } from '../../src/generated/forms/sign-up';
 import { LOCAL_JWT_SECRET, localKeys } from '../../supabase/local/keys';
+import { publicForms } from '../support/declared-forms';
 import { E2E_BACKEND } from './backend';
 import { expect, test } from './fixtures';
 import { expectToast } from './flows/helpers';
 import { answer, answersFor, answerAll, expectedMessage, fieldOf, fieldOrder, inputOf, patternBreaker, requiredFields, submitText } from './form-driver';
 
-test.describe('contact form', () => {
-  const form = contactForm;
+for (const { definition: form, entry } of publicForms.filter((f) => !f.definition.steps)) {
+  test.describe(`${form.id} form at ${entry.page.path}`, () => {
+    test('says what is missing or wrong, field by field in order, at the field and in one toast', async ({ page }) => {
+      await page.goto(entry.page.path);
+      const scope = page.locator('form');
+      const send = scope.getByRole('button', { name: submitText(form) });
+      const answers = answersFor(form);
+      await expect(send).toBeEnabled();
+      for (const field of fieldOrder(form)) {
+        const input = inputOf(scope, form, field);
+        if (requiredFields(form).includes(field)) {
+          if (!fieldOf(form, field).oneOf) await input.fill('  ');
+          await send.click();
+          const { title, message } = expectedMessage(form, field, 'required');
+          await expectToast(page, title, message);
+          await expect(input).toBeFocused();
+          await expect(input).toHaveAttribute('aria-invalid', 'true');
+        }
+        const wrong = patternBreaker(form, field);
+        if (wrong && form.messages.fields?.[field]?.pattern) {
+          await input.fill(wrong);
+          await send.click();
+          const { title, message } = expectedMessage(form, field, 'pattern');
+          await expectToast(page, title, message);
+          await expect(scope.getByText(message).filter({ visible: true })).toBeVisible();
+        }
+        if (fieldOf(form, field).oneOf && !(form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget']) {
+          await input.click();
+          await expect(page.getByRole('option')).toHaveText(fieldOf(form, field).oneOf!.map((o) => o.title));
+          await page.keyboard.press('Escape');
+        }
+        await answer(page, scope, form, field, answers[field]);
+        await expect(input).not.toHaveAttribute('aria-invalid', 'true');
+        const rows = (form.uiSchema[field] as { 'ui:options'?: { rows?: number } } | undefined)?.['ui:options']?.rows;
+        if (rows) await expect(input).toHaveAttribute('rows', String(rows));
+      }
 
-  test('says what is missing or wrong, field by field in order, at the field and in one toast', async ({ page }) => {
-    await page.goto('/contact');
-    const scope = page.locator('form');
-    const send = scope.getByRole('button', { name: submitText(form) });
-    const answers = answersFor(form);
-    await expect(send).toBeEnabled();
-    for (const field of fieldOrder(form)) {
-      const input = inputOf(scope, form, field);
-      if (requiredFields(form).includes(field)) {
-        if (!fieldOf(form, field).oneOf) await input.fill('  ');
-        await send.click();
-        const { title, message } = expectedMessage(form, field, 'required');
-        await expectToast(page, title, message);
-        await expect(input).toBeFocused();
-        await expect(input).toHaveAttribute('aria-invalid', 'true');
-      }
-      const wrong = patternBreaker(form, field);
-      if (wrong && form.messages.fields?.[field]?.pattern) {
-        await input.fill(wrong);
-        await send.click();
-        const { title, message } = expectedMessage(form, field, 'pattern');
-        await expectToast(page, title, message);
-        await expect(scope.getByText(message).filter({ visible: true })).toBeVisible();
-      }
-      if (fieldOf(form, field).oneOf && !(form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget']) {
-        await input.click();
-        await expect(page.getByRole('option')).toHaveText(fieldOf(form, field).oneOf!.map((o) => o.title));
-        await page.keyboard.press('Escape');
-      }
-      await answer(page, scope, form, field, answers[field]);
-      await expect(input).not.toHaveAttribute('aria-invalid', 'true');
-      const rows = (form.uiSchema[field] as { 'ui:options'?: { rows?: number } } | undefined)?.['ui:options']?.rows;
-      if (rows) await expect(input).toHaveAttribute('rows', String(rows));
-    }
+      const results = await new AxeBuilder({ page }).include('form').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+      expect(results.violations.map((v) => v.id)).toEqual([]);
+    });
 
-    const results = await new AxeBuilder({ page }).include('form').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    test('is in the prerendered HTML, so it shows before any script runs', async ({ request }) => {
+      const html = await (await request.get(entry.page.path)).text();
+      for (const field of fieldOrder(form)) expect(html).toContain(`id="${form.id}_${field}"`);
+      expect(html).toContain(submitText(form));
+    });
   });
-
-  test('is in the prerendered HTML, so it shows before any script runs', async ({ request }) => {
-    const html = await (await request.get('/contact')).text();
-    for (const field of fieldOrder(form)) expect(html).toContain(`id="${form.id}_${field}"`);
-    expect(html).toContain(submitText(form));
-  });
-});
+}
 
 test.describe('needs assessment', () => {
   const form = assessmentForm;

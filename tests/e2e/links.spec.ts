@@ -1,4 +1,5 @@
-import { courses, featuredCourse, resources, services } from '../../site.config';
+import { courses, courseSlug, featuredCourse, formLinkFor, resources, services } from '../../site.config';
+import type { InternalCourse } from '../../src/config/site-types';
 import { expect, test } from './fixtures';
 
 test('course cards: external ones open a new tab and read View Course, internal ones read Learn More', async ({ page }) => {
@@ -36,7 +37,7 @@ test('a course page shows its facts, four sample lessons and the enrolment box',
   const box = page.getByRole('complementary', { name: 'Enrolment' });
   await expect(box).toContainText(`$${course.price}`);
   await expect(box).toContainText('14-day money-back promise');
-  await expect(box.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', '/contact');
+  await expect(box.getByRole('link', { name: 'Sign Up Now' })).toHaveAttribute('href', formLinkFor('courses', courseSlug(course as InternalCourse))!);
 });
 
 test('external resources open in a new tab without opener or referrer', async ({ page }) => {

@@ -1,26 +1,35 @@
 /**
- * Contact and assessment journeys against the real stack: saved, then emailed once; the failure paths.
- * Questions, options, labels and steps are read from the generated form definitions (form-driver.ts),
- * so these journeys follow an editor's changes to schemas/; the toasts are the spec's (section 4).
+ * The journey of every form visitors send from its own page (schemas/forms.json "page"), against the
+ * real stack: saved, then emailed once; the failure paths. Forms, paths, questions, options, toasts and
+ * email subjects are all read from the declarations and generated definitions, so a new form is covered
+ * here without a test edit, and these journeys follow an editor's changes to schemas/.
  */
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FormDefinition } from '../../../src/components/forms/form-definition';
-import { assessmentForm } from '../../../src/generated/forms/assessment';
-import { contactForm } from '../../../src/generated/forms/contact';
+import { publicForms, type PublicForm } from '../../support/declared-forms';
 import { optionLabel } from '../../support/sample-answers';
 import { inboxRefusesMail, insertRows, mail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { answerAll, answersFor, busyText, fieldOf, fieldOrder, inputOf, submitText, titleOf } from '../form-driver';
 import { expectToast, unique } from './helpers';
 
-const registry = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'schemas', 'forms.json'), 'utf8')) as Record<string, { table: string | null; notification?: { replyTo: string } }>;
 const emailsFrom = async (address: string) => (await mail()).filter((m) => m.replyTo === address);
-const entryOf = (form: FormDefinition) => Object.values(registry).find((e) => e.table === form.table && e.notification) as { table: string; notification: { replyTo: string } };
-const replyTo = (form: FormDefinition) => entryOf(form).notification.replyTo;
+const replyTo = (form: FormDefinition) => publicForms.find((f) => f.definition === form)!.replyTo;
 /** The first free-text question: where a test writes a value it can find again. */
 const firstText = (form: FormDefinition) => fieldOrder(form).find((f) => fieldOf(form, f).type === 'string' && !fieldOf(form, f).oneOf && f !== replyTo(form))!;
+
+/** An answer as staff read it: an option's label, else the text. */
+const shown = (form: FormDefinition, field: string, value: unknown) => (fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : String(value));
+
+/** The subject staff see: the declared template with answers filled in, or "<formType>: <first answer>". */
+function subjectOf({ definition: form, entry }: PublicForm, answers: Record<string, unknown>) {
+  const template = entry.notification.subject;
+  if (!template) return `${entry.notification.formType}: ${shown(form, fieldOrder(form)[0]!, answers[fieldOrder(form)[0]!])}`;
+  return template.replace(/\{(\w+)\}/g, (_, field: string) => shown(form, field, answers[field]));
+}
+
+/** A toast as the declaration says, with the server's explanation where it names {error}. */
+const toast = (declared: { title: string; description: string }, error = '') => ({ title: declared.title, message: declared.description.replace('{error}', error) });
 
 /** A complete submission with an address and a text no other test uses. */
 function newAnswers(form: FormDefinition) {
@@ -47,28 +56,12 @@ function readableAnswers(form: FormDefinition, answers: Record<string, unknown>)
   return Object.entries(answers).flatMap(([field, value]) => [titleOf(form, field), fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : String(value)]);
 }
 
-const FORMS = [
-  {
-    form: contactForm,
-    path: '/contact',
-    sent: { title: 'Email Sent!', message: 'An email has also been sent' },
-    refused: { title: 'Database Error', message: 'Error saving your message: Too many submissions from' },
-    unsent: { title: 'Email Error', message: "Your message was saved, but we couldn't send the email. Error: The notification email could not be delivered. It will be sent again automatically." },
-    subject: (answers: Record<string, unknown>) => `Contact Inquiry: ${String(answers[fieldOrder(contactForm)[0]!])}`,
-  },
-  {
-    form: assessmentForm,
-    path: '/assessment',
-    sent: { title: 'Notification Sent!', message: 'An email notification regarding your assessment has also been sent' },
-    refused: { title: 'Database Submission Error', message: 'There was an error saving your assessment: Too many submissions from' },
-    unsent: { title: 'Notification Error', message: 'Your assessment was saved, but we couldn' },
-    subject: (answers: Record<string, unknown>) => `Needs Assessment Submission: ${String(answers[fieldOrder(assessmentForm)[0]!])}`,
-  },
-];
-
-for (const { form, path, sent, refused, unsent, subject } of FORMS) {
-  test.describe(`${form.id} form`, () => {
-    const table = entryOf(form).table;
+for (const declared of publicForms) {
+  const { definition: form, entry, table } = declared;
+  const path = entry.page.path;
+  const cap = entry.limits?.perAddressPerHour ?? 5;
+  const sent = toast(entry.toasts.notified);
+  test.describe(`${form.id} form at ${path}`, () => {
     const submit = (page: Page) => page.getByRole('button', { name: submitText(form) });
 
     test('saves the answers, emails staff once with titles and labels, then clears the form', async ({ page }) => {
@@ -83,28 +76,29 @@ for (const { form, path, sent, refused, unsent, subject } of FORMS) {
       await expect(inputOf(page, form, first)).toHaveValue('');
       if (form.steps) {
         await expect(page.getByText(`Step 1 of ${form.steps.length}`)).toBeVisible();
-        expect(await page.evaluate(() => localStorage.getItem('assessment-draft'))).toBeNull();
+        expect(await page.evaluate((key) => localStorage.getItem(key), `${form.id}-draft`)).toBeNull();
       }
 
       expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toEqual([storedAs(answers)]);
       const emails = await emailsFrom(address);
       expect(emails).toHaveLength(1);
-      expect(emails[0]!.subject).toBe(subject(answers));
+      expect(emails[0]!.subject).toBe(subjectOf(declared, answers));
       for (const text of readableAnswers(form, answers)) expect(emails[0]!.text).toContain(text);
     });
 
     test('shows the database error and sends nothing when the server refuses the row', async ({ page, pageProblems }) => {
       const answers = newAnswers(form);
       const address = String(answers[replyTo(form)]);
-      // The server caps an address at 5 submissions an hour, a rule the browser cannot check for itself.
-      await insertRows(table, Array.from({ length: 5 }, () => answersFor(form, { [replyTo(form)]: address })));
+      // The server caps an address's submissions an hour, a rule the browser cannot check for itself.
+      await insertRows(table, Array.from({ length: cap }, () => answersFor(form, { [replyTo(form)]: address })));
       await fillIn(page, form, path, answers);
       await submit(page).click();
-      await expectToast(page, refused.title, `${refused.message} ${address} in the last hour.`);
+      const refused = toast(entry.toasts.saveFailed, `Too many submissions from ${address} in the last hour.`);
+      await expectToast(page, refused.title, refused.message);
       allowProblems(pageProblems, /status of 400/);
       await expect(inputOf(page, form, replyTo(form))).toHaveValue(address);
-      expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(5);
-      // The five saved rows are emailed in time (the sweep); the refused one never is.
+      expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(cap);
+      // The saved rows are emailed in time (the sweep); the refused one never is.
       const refusedText = String(answers[firstText(form)]);
       expect((await emailsFrom(address)).filter((m) => m.text?.includes(refusedText))).toHaveLength(0);
     });
@@ -116,6 +110,7 @@ for (const { form, path, sent, refused, unsent, subject } of FORMS) {
       await inboxRefusesMail(true);
       try {
         await submit(page).click();
+        const unsent = toast(entry.toasts.notifyFailed, 'The notification email could not be delivered. It will be sent again automatically.');
         await expectToast(page, unsent.title, unsent.message);
       } finally {
         await inboxRefusesMail(false);
