@@ -1,0 +1,144 @@
+/**
+ * "A new form is JSON plus one entry", tried as a developer would: on a copy of the whole project, add
+ * a form's three JSON files and one schemas/forms.json entry, run `npm run generate` and `npm run build`,
+ * and the site has its prerendered page, the database its table and rules, and staff its email, while no
+ * other file was touched by hand.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, expectRefused, freshDatabase, type Db } from '../db/database';
+
+const root = join(import.meta.dirname, '..', '..');
+
+const volunteer = {
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'volunteer',
+    title: 'Volunteer Offer',
+    description: 'Someone offering their time. Saved as a row of volunteer_offers.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['full_name', 'email', 'skill'],
+    properties: {
+      full_name: { type: 'string', title: 'Full Name', maxLength: 120 },
+      email: { type: 'string', title: 'Email Address', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+      skill: { type: 'string', title: 'Skill', oneOf: [{ const: 'writing', title: 'Grant writing' }, { const: 'data', title: 'Data analysis' }] },
+      course: { type: 'string', title: 'Course you took' },
+    },
+  },
+  ui: { 'ui:order': ['full_name', 'email', 'skill', 'course'], 'ui:submitButtonOptions': { submitText: 'Offer My Time' }, 'ui:busyText': 'Sending...' },
+  messages: { required: { title: 'Needs Info', message: '{title} is needed.' } },
+  entry: {
+    type: 'VolunteerOffer',
+    table: 'volunteer_offers',
+    submittedBy: ['anon', 'authenticated'],
+    limits: { perAddressPerHour: 2, perClientPerHour: 10 },
+    options: { course: 'courses' },
+    notification: { formType: 'Volunteer Offer', replyTo: 'email', subject: 'Volunteer: {skill}' },
+    page: {
+      path: '/volunteer',
+      title: 'Volunteer With Us',
+      heading: 'Offer Your Time',
+      description: 'Offer your skills to the nonprofits we work with: grant writing, data analysis and more.',
+      eyebrow: 'Volunteer',
+      intro: 'Tell us what you are good at and we will match you with an organization that needs it.',
+      formTitle: 'Your Offer',
+    },
+    toasts: {
+      saved: { title: 'Thank You!', description: 'Your offer has been saved' },
+      saveFailed: { title: 'Error', description: 'Could not save your offer: {error}' },
+      notified: { title: 'We Will Be in Touch', description: 'Our team has been told' },
+      notifyFailed: { title: 'Email Error', description: 'Saved, but our team was not told: {error}' },
+    },
+  },
+};
+
+/** Every file of the project as git knows it (plus what the working tree changed), by path and hash. */
+function fingerprint(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      const shown = relative(dir, path);
+      if (['node_modules', 'dist', 'build', 'test-results', '.git'].includes(shown.split('/')[0]!)) continue;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) files.set(shown, createHash('sha256').update(readFileSync(path)).digest('hex'));
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+describe('a new form on a copy of the project', () => {
+  let copy: string;
+  let generated: ReturnType<typeof spawnSync>;
+  let built: ReturnType<typeof spawnSync>;
+  let changed: string[];
+  let db: Db;
+
+  beforeAll(async () => {
+    mkdirSync(join(root, 'test-results', 'scratch'), { recursive: true });
+    copy = mkdtempSync(join(root, 'test-results', 'scratch', 'new-form-'));
+    const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    for (const file of tracked) {
+      if (!existsSync(join(root, file))) continue;
+      mkdirSync(dirname(join(copy, file)), { recursive: true });
+      cpSync(join(root, file), join(copy, file));
+    }
+    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    const before = fingerprint(copy);
+
+    // What the developer writes: three JSON files and one entry.
+    for (const part of ['schema', 'ui', 'messages'] as const) writeFileSync(join(copy, 'schemas', `volunteer.${part}.json`), `${JSON.stringify(volunteer[part], null, 2)}\n`);
+    const forms = JSON.parse(readFileSync(join(copy, 'schemas', 'forms.json'), 'utf8'));
+    forms.volunteer = volunteer.entry;
+    writeFileSync(join(copy, 'schemas', 'forms.json'), `${JSON.stringify(forms, null, 2)}\n`);
+
+    // The copy's own folders and its local backend, whatever this process was told.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['SCHEMAS_DIR', 'GENERATED_DIR', 'SUPABASE_DIR', 'DIST_DIR', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].includes(key)));
+    generated = spawnSync('npx', ['tsx', 'scripts/generate.ts'], { cwd: copy, encoding: 'utf8', env });
+    built = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: copy, encoding: 'utf8', env });
+    const after = fingerprint(copy);
+    changed = [...after.keys()].filter((file) => before.get(file) !== after.get(file)).sort();
+    db = await freshDatabase('pglite', join(copy, 'supabase'));
+  }, 180_000);
+  afterAll(() => db?.close());
+
+  it('generates and builds without a word of TypeScript, SQL or routing written by hand', () => {
+    expect(generated.status, `${generated.stdout}${generated.stderr}`).toBe(0);
+    expect(built.status, `${built.stdout}${built.stderr}`).toBe(0);
+    const byHand = changed.filter((file) => !/^(src\/generated\/|supabase\/functions\/_shared\/generated\/|supabase\/migrations\/|supabase\/schema-snapshot\.json$)/.test(file));
+    expect(byHand).toEqual(['schemas/forms.json', 'schemas/volunteer.messages.json', 'schemas/volunteer.schema.json', 'schemas/volunteer.ui.json']);
+  });
+
+  it('has its own prerendered page, in the sitemap, with every question, the courses of site.config.ts and its button', () => {
+    const html = readFileSync(join(copy, 'dist', 'volunteer', 'index.html'), 'utf8');
+    expect(html).toContain('Offer Your Time');
+    expect(html).toContain('<title>Volunteer With Us');
+    for (const field of volunteer.ui['ui:order']) expect(html).toContain(`id="volunteer_${field}"`);
+    expect(html).toContain('Offer My Time');
+    expect(readFileSync(join(copy, 'dist', 'sitemap.xml'), 'utf8')).toContain('/volunteer</loc>');
+    const definition = readFileSync(join(copy, 'src', 'generated', 'forms', 'volunteer.ts'), 'utf8');
+    expect(definition).toContain('"const": "strategic-leadership"');
+  });
+
+  it('gets a table visitors can write to and not read, with its caps, and an email for staff', async () => {
+    const row = { full_name: 'Ana Ruiz', email: 'ana@casaverde.org', skill: 'writing', course: 'ai-social-impact' };
+    const insert = (values: Record<string, unknown>) =>
+      as(db, 'anon', null, () => db.query(`insert into public.volunteer_offers (${Object.keys(values).join(', ')}) values (${Object.keys(values).map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(values)));
+    await db.query(`insert into public.volunteer_offers (full_name, email, skill) values ('Ana', 'ana@casaverde.org', 'data')`);
+    await insert(row);
+    await expectRefused(as(db, 'anon', null, () => db.query('select * from public.volunteer_offers')), '42501');
+    await expectRefused(insert({ ...row, course: 'not-a-course' }), '23514');
+    await expectRefused(insert({ ...row, skill: 'juggling' }), '23514');
+    await db.query(`insert into public.volunteer_offers (full_name, email, skill) values ('Ana', 'ana@casaverde.org', 'data')`);
+    await expectRefused(insert(row), 'P0001');
+    expect((await db.query(`select count(*)::int as queued from public.form_notifications where form_table = 'volunteer_offers'`)).rows).toEqual([{ queued: 2 }]);
+    const notified = readFileSync(join(copy, 'supabase', 'functions', '_shared', 'generated', 'notification-forms.ts'), 'utf8');
+    expect(notified).toContain('"Volunteer Offer": {');
+    expect(notified).toContain('subject: "Volunteer: {skill}"');
+  });
+});
