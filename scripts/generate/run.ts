@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
 import { desiredState } from './db-state.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
@@ -51,15 +51,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   const { registry, forms, problems } = readSchemas(schemasDir);
   if (registry && !problems.some((p) => p.file === registry.path)) {
-    // site.config.ts reads the form routes generate writes; a fresh tree has none yet, so they come first.
+    const siteConfig = options.siteConfig ?? join(root, 'site.config.ts');
+    // site.config.ts imports the form routes this writes; a fresh tree has none yet, so they come first.
     const routes = join(generatedDir, 'form-pages.ts');
     const takesLists = Object.values(registry.json).some((entry) => entry?.options);
-    if (takesLists && !check && !existsSync(routes) && checkShape(registry, registryShape, 'schemas/forms.json').length === 0) {
+    const importedBySiteConfig = resolve(routes) === resolve(dirname(siteConfig), 'src', 'generated', 'form-pages.ts');
+    if (takesLists && importedBySiteConfig && !check && !existsSync(routes) && checkShape(registry, registryShape, 'schemas/forms.json').length === 0) {
       mkdirSync(generatedDir, { recursive: true });
       writeFileSync(routes, formPagesModule(registry.json));
     }
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
-    problems.push(...(await applyOptionLists(registry, forms, options.siteConfig ?? join(root, 'site.config.ts'))).problems);
+    problems.push(...(await applyOptionLists(registry, forms, siteConfig)).problems);
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
     problems.push(...checkRegistry(registry, forms));

@@ -98,6 +98,26 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('"tabel" is not something schemas/forms.json understands here. Did you mean "table"?');
   });
 
+  it('a page, its toasts, its email subject and its option lists are checked against the schema and site.config.ts', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('forms.json', (forms) => {
+        forms.contact.notification.subject = 'New: {nmae}';
+        forms.contact.options = { subjet: 'courses', subject: 'course' };
+        forms.contact.page = { path: '/talk', title: 'Talk', heading: 'Talk', description: 'Talk to us.', eyebrow: 'Talk', intro: 'Hello.', formTitle: 'Talk', linkedFrom: 'services' };
+      }),
+    );
+    expect(out).toContain('(at /contact/options/subjet): "subjet" is not a question of schemas/contact.schema.json. Did you mean "subject"?');
+    expect(out).toContain('(at /contact/options/subject): site.config.ts has no option list "course". Did you mean "courses"?');
+    expect(out).toContain('(at /contact/notification/subject): names {nmae}, but schemas/contact.schema.json has no such question. Did you mean "name"?');
+    expect(out).toContain('(at /contact/page): say what visitors read after sending: add "toasts"');
+    expect(out).toContain('(at /contact/page/linkedFrom): a page is linked from the entries of a list one of its questions offers; no question takes "services" in "options".');
+  });
+
+  it('a question that takes its options from site.config.ts may not list its own', async () => {
+    const out = await refused((ws) => ws.editJson('forms.json', (forms) => (forms.contact.options = { subject: 'courses' })));
+    expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/subject\/oneOf\): "subject" takes its options from site\.config\.ts/);
+  });
+
   it('a rule the database could not enforce is refused on a saved form', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.email.format = 'email')));
     expect(out).toContain('"format" cannot be used on a question of a saved form: the database could not enforce it.');

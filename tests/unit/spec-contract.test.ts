@@ -142,3 +142,22 @@ describe('sign-up (spec sections 2 and 5)', () => {
     expect(short[0]?.toast.message, fixed('schemas/sign-up.messages.json', '5', 'a password of at least 8 characters')).toBe('Password must be at least 8 characters.');
   });
 });
+
+describe('submission toasts (spec section 4), now in schemas/forms.json "toasts"', () => {
+  it.each([
+    ['contact', contactForm, {
+      saved: { title: 'Sent!', description: 'Your message has been saved' },
+      saveFailed: { title: 'Database Error', description: 'Error saving your message: {error}' },
+      notified: { title: 'Email Sent!', description: 'An email has also been sent' },
+      notifyFailed: { title: 'Email Error', description: "Your message was saved, but we couldn't send the email. Error: {error}" },
+    }],
+    ['assessment', assessmentForm, {
+      saved: { title: 'Assessment Submitted!', description: 'Your assessment details have been saved' },
+      saveFailed: { title: 'Database Submission Error', description: 'There was an error saving your assessment: {error}' },
+      notified: { title: 'Notification Sent!', description: 'An email notification regarding your assessment has also been sent' },
+      notifyFailed: { title: 'Notification Error', description: "Your assessment was saved, but we couldn't send the email notification. Error: {error}" },
+    }],
+  ] as const)('the %s form reads as the spec says', (_, form, toasts) => {
+    expect(form.toasts, fixed('schemas/forms.json', '4', `the ${form.id} form's four toasts`)).toEqual(toasts);
+  });
+});
