@@ -60,6 +60,21 @@ export function formPagesModule(registry: Record<string, FormRegistryEntry>): st
   ].join('\n');
 }
 
+/** How the router loads a form page's definition: one chunk per form, and only forms that have a page. */
+function formLoadersModule(registry: Record<string, FormRegistryEntry>): string {
+  const names = Object.keys(registry).filter((name) => registry[name]!.page);
+  return [
+    banner('schemas/forms.json'),
+    "import type { FormDefinition } from '../components/forms/form-definition';",
+    '',
+    '/** The generated definition of each form that has a page, loaded on demand. */',
+    'export const formLoaders: Record<string, () => Promise<{ default: FormDefinition }>> = {',
+    ...names.map((name) => `  ${JSON.stringify(name)}: () => import('./forms/${name}.ts'),`),
+    '};',
+    '',
+  ].join('\n');
+}
+
 /**
  * Every generated file, by logical path: `types.ts`, `forms/*`, `validators/*` for src/generated, and
  * `functions/*` for supabase/functions/_shared/generated.
@@ -113,6 +128,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
   files.set('validators/runtime.ts', runtimeModule(banner('scripts/generate/form-runtime.ts')));
   files.set('functions/notification-forms.ts', notificationFormsModule(forms, registry));
   files.set('form-pages.ts', formPagesModule(registry));
+  files.set('form-loaders.ts', formLoadersModule(registry));
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

@@ -1,8 +1,8 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { shell } from 'virtual:site-shell';
 import type { ShellRoute } from '../config/site-shell';
-import type { FormDefinition } from '../components/forms/form-definition';
 import type { PageKind } from '../config/site-types';
+import { formLoaders } from '../generated/form-loaders';
 
 type PageModule = { default: ComponentType };
 
@@ -17,8 +17,8 @@ function entryAt<T>(list: T[], key: (item: T) => string, path: string): T {
   return item;
 }
 
-// Pages that show services, courses or resources load site.config.ts with their own code.
-const siteConfig = () => import('../../site.config');
+// Pages that show services, courses or resources load site.config.ts with their own code. Each names
+// the export it uses, so the bundler can leave the rest of the config (build-time page heads) out.
 
 /** A page whose copy is one module in content/: both download in parallel. */
 function withCopy<C>(
@@ -31,9 +31,6 @@ function withCopy<C>(
   };
 }
 
-// Each generated form in its own chunk: a form's page downloads that form alone.
-const formDefinitions = import.meta.glob<FormDefinition>('../generated/forms/*.ts', { import: 'default' });
-
 /** How each kind of page loads: its component and its copy arrive together, in their own chunks. */
 const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
   home: withCopy(() => import('../features/home/home-page'), () => import('../../content/home')),
@@ -41,28 +38,31 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
   services: withCopy(() => import('../features/services/services-page'), () => import('../../content/services-overview')),
   courses: withCopy(() => import('../features/courses/courses-page'), () => import('../../content/courses-overview')),
   service: async ({ path }) => {
-    const service = entryAt((await siteConfig()).services, (s) => s.path, path);
+    const { services } = await import('../../site.config');
+    const service = entryAt(services, (s) => s.path, path);
     const [page, content] = await Promise.all([import('../features/services/service-page'), service.content()]);
     return bind(page.default, { service, content: content.default });
   },
   course: async ({ path }) => {
-    const course = entryAt((await siteConfig()).courses, (c) => c.path, path);
+    const { courses } = await import('../../site.config');
+    const course = entryAt(courses, (c) => c.path, path);
     if (course.content === null) throw new Error(`${path} is an external course and has no page here.`);
     const [page, content] = await Promise.all([import('../features/courses/course-page'), course.content()]);
     return bind(page.default, { course, content: content.default });
   },
   resources: async ({ heading }) => bind((await import('../features/resources/resources-page')).default, { heading }),
   article: async ({ path }) => {
-    const resource = entryAt((await siteConfig()).resources, (r) => r.to, path);
+    const { resources } = await import('../../site.config');
+    const resource = entryAt(resources, (r) => r.to, path);
     if (resource.content === null) throw new Error(`${path} is an external resource and has no page here.`);
     const [page, content] = await Promise.all([import('../features/resources/article-page'), resource.content()]);
     return bind(page.default, { resource, content: content.default });
   },
   form: async ({ path, form, heading }) => {
-    const definition = formDefinitions[`../generated/forms/${form}.ts`];
-    if (!definition) throw new Error(`${path} shows the form "${form}", but src/generated/forms/${form}.ts is missing: run npm run generate.`);
-    const [page, loaded] = await Promise.all([import('../features/forms/form-page'), definition()]);
-    return bind(page.default, { heading, form: loaded });
+    const load = form ? formLoaders[form] : undefined;
+    if (!load) throw new Error(`${path} shows the form "${form}", which src/generated/form-loaders.ts does not know: run npm run generate.`);
+    const [page, definition] = await Promise.all([import('../features/forms/form-page'), load()]);
+    return bind(page.default, { heading, form: definition.default });
   },
 };
 
