@@ -10,9 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../supabase/local/free-port.ts';
 import { localKeys } from '../../supabase/local/keys.ts';
-import { assessmentForm } from '../../src/generated/forms/assessment.ts';
-import { contactForm } from '../../src/generated/forms/contact.ts';
 import type { FormDefinition } from '../../src/components/forms/form-definition.ts';
+import { publicForms } from '../support/declared-forms.ts';
 import { sampleAnswers } from '../support/sample-answers.ts';
 import { hostileCorpus } from './corpus.ts';
 import { send, withKey, type Answer } from './http.ts';
@@ -46,10 +45,10 @@ interface Stack {
   inboxUrl: string;
 }
 
-const FORMS: Record<string, { form: FormDefinition; table: string; formType: string; replyTo: string }> = {
-  contact: { form: contactForm, table: contactForm.table!, formType: contactForm.notification!.formType, replyTo: 'email' },
-  assessment: { form: assessmentForm, table: assessmentForm.table!, formType: assessmentForm.notification!.formType, replyTo: 'contact_email' },
-};
+/** Every form visitors send, from schemas/forms.json: a new form is attacked too, without an edit here. */
+const FORMS: Record<string, { form: FormDefinition; table: string; formType: string; replyTo: string }> = Object.fromEntries(
+  publicForms.map((f) => [f.name, { form: f.definition, table: f.table, formType: f.entry.notification.formType, replyTo: f.replyTo }]),
+);
 let unique = 0;
 const answers = (name: keyof typeof FORMS, address = `visitor${++unique}.${Date.now()}@example.org`) =>
   sampleAnswers(FORMS[name]!.form.schema, { [FORMS[name]!.replyTo]: address });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormRegistryEntry } from '../../scripts/generate/forms';
-import type { FormDefinition } from '../../src/components/forms/form-definition';
+import type { FormRegistryEntry } from '../../scripts/generate/forms.ts';
+import type { FormDefinition } from '../../src/components/forms/form-definition.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 export const registry = JSON.parse(readFileSync(join(root, 'schemas', 'forms.json'), 'utf8')) as Record<string, FormRegistryEntry>;
