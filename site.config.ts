@@ -29,6 +29,13 @@ export const site = {
   locale: 'en_US',
 } as const;
 
+/** The path of a form's page, failing with the fix when schemas/forms.json no longer gives that form a page. */
+function formPath<K extends keyof typeof formPages>(form: K): (typeof formPages)[K]['path'] {
+  const page = (formPages as Partial<typeof formPages>)[form];
+  if (!page) throw new Error(`site.config.ts links to the "${form}" form's page, but schemas/forms.json gives "${form}" no "page". Put it back, or change the links here.`);
+  return page.path;
+}
+
 export const paths = {
   home: '/',
   about: '/about',
@@ -54,8 +61,8 @@ export const paths = {
   lowCodeArticle: '/blog/low-code-nonprofit-tech',
   housingArticle: '/blog/resilient-housing-communities',
   // Form pages are declared in schemas/forms.json ("page"); named here for the links below.
-  contact: formPages.contact.path,
-  assessment: formPages.assessment.path,
+  contact: formPath('contact'),
+  assessment: formPath('assessment'),
 } as const;
 
 /** Header navigation, in this order. */

@@ -1,9 +1,10 @@
 import '@mantine/carousel/styles.css';
 import '@mantine/core/styles/Blockquote.css';
 import { Carousel } from '@mantine/carousel';
-import { Blockquote, Stack, Text } from '@mantine/core';
+import { Blockquote, Text } from '@mantine/core';
 import { VideoFacade } from '../../components/video-facade';
 import type { Testimonial } from './testimonial';
+import classes from './testimonials-carousel.module.css';
 
 /**
  * Next and previous wrap around at both ends (embla's loop). Loaded only when there is
@@ -14,6 +15,7 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
     <Carousel
       emblaOptions={{ loop: true, align: 'start' }}
       withIndicators
+      classNames={{ root: classes.root, indicators: classes.indicators, indicator: classes.indicator }}
       slideGap="md"
       controlSize={40}
       aria-roledescription="carousel"
@@ -23,10 +25,10 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
       getIndicatorProps={(index) => ({ 'aria-label': `Show testimonial ${index + 1} of ${testimonials.length}` })}
     >
       {testimonials.map((t, index) => (
-        <Carousel.Slide key={`${t.client_name}-${t.created_at}`} aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
-          <Stack gap="md" px={{ base: 'md', sm: 56 }} pb="xl">
+        <Carousel.Slide key={`${t.client_name}-${t.created_at}`} className={classes.slide} aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
+          <div className={classes.panel}>
             {t.video_url && (
-              <div style={{ height: 400, maxWidth: 720 }}>
+              <div className={classes.video}>
                 <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} />
               </div>
             )}
@@ -34,7 +36,7 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
             <Blockquote color="brand" cite={<Cite name={t.client_name} title={t.title} />} styles={{ cite: { opacity: 1 } }}>
               <Text size="lg">{t.content}</Text>
             </Blockquote>
-          </Stack>
+          </div>
         </Carousel.Slide>
       ))}
     </Carousel>

@@ -58,3 +58,47 @@ test('with no testimonials in the table, the section is absent', async ({ page }
     await insertRows('testimonials', saved);
   }
 });
+
+test('every slide is laid out for what it has: a video frame only with a video, a quote alone centred, visible indicators, no shift', async ({ page }) => {
+  const testimonials = await rows<Testimonial>('testimonials', 'order=created_at.desc');
+  expect(testimonials.some((t) => t.video_url) && testimonials.some((t) => !t.video_url), 'the seed has slides with and without a video').toBe(true);
+  await page.goto('/');
+  await section(page).scrollIntoViewIfNeeded();
+  const carousel = section(page).locator('[aria-roledescription="carousel"]');
+  const heightBefore = (await carousel.boundingBox())!.height;
+
+  for (const [i, t] of testimonials.entries()) {
+    const current = slide(page, t.client_name);
+    await expect(current).toBeInViewport({ ratio: 0.5 });
+    await expect(current.getByRole('button', { name: /play/i })).toHaveCount(t.video_url ? 1 : 0);
+    // The quote sits in the middle of its panel: no empty frame above or below it.
+    const gaps = await current.evaluate((el) => {
+      const panel = el.firstElementChild!.getBoundingClientRect();
+      const content = [...el.firstElementChild!.children].map((c) => c.getBoundingClientRect());
+      return { above: content[0]!.top - panel.top, below: panel.bottom - content.at(-1)!.bottom };
+    });
+    expect(Math.abs(gaps.above - gaps.below), `${t.client_name}: space above and below the content`).toBeLessThan(2);
+    if (i < testimonials.length - 1) await section(page).getByRole('button', { name: 'Next testimonial' }).click();
+  }
+  expect((await carousel.boundingBox())!.height).toBe(heightBefore);
+
+  // Indicators, the current one and the others, stand out from the band (WCAG 1.4.11: 3:1 for what a control looks like).
+  const indicators = section(page).locator('.mantine-Carousel-indicator');
+  await expect(indicators).toHaveCount(testimonials.length);
+  for (const dot of [indicators.first(), indicators.last()]) expect(await contrastWithBand(dot)).toBeGreaterThanOrEqual(3);
+});
+
+/** The contrast ratio of an element's background colour against the first opaque background behind it. */
+async function contrastWithBand(element: ReturnType<Page['locator']>) {
+  return element.evaluate((dot) => {
+    const rgb = (color: string) => color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    let band: Element | null = dot.parentElement;
+    while (band && getComputedStyle(band).backgroundColor === 'rgba(0, 0, 0, 0)') band = band.parentElement;
+    const [a, b] = [luminance(getComputedStyle(dot).backgroundColor), luminance(getComputedStyle(band!).backgroundColor)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+}
