@@ -10,16 +10,18 @@ interface VideoFacadeProps {
   embedUrl: string;
   title: string;
   poster?: ImageSpec;
+  /** Fill the parent's height (a fixed-height frame) instead of keeping 16:9 from the width. */
+  fill?: boolean;
 }
 
 /**
  * A poster and a play button in place of the player: no third-party request, cookie or
  * script until the visitor clicks, so pages stay fast and private.
  */
-export function VideoFacade({ embedUrl, title, poster }: VideoFacadeProps) {
+export function VideoFacade({ embedUrl, title, poster, fill = false }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   return (
-    <div className={classes.frame}>
+    <div className={classes.frame} data-fill={fill || undefined}>
       {playing ? (
         <iframe
           className={classes.player}

@@ -26,15 +26,15 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
     >
       {testimonials.map((t, index) => (
         <Carousel.Slide key={`${t.client_name}-${t.created_at}`} className={classes.slide} aria-roledescription="slide" aria-label={`${index + 1} of ${testimonials.length}`}>
-          <div className={classes.panel}>
+          <div className={classes.panel} data-video={t.video_url ? true : undefined}>
             {t.video_url && (
               <div className={classes.video}>
-                <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} />
+                <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} fill />
               </div>
             )}
             {/* Mantine fades the cite to 60 % opacity, too faint to read on the tinted band (axe color-contrast). */}
-            <Blockquote color="brand" cite={<Cite name={t.client_name} title={t.title} />} styles={{ cite: { opacity: 1 } }}>
-              <Text size="lg">{t.content}</Text>
+            <Blockquote className={classes.quote} color="brand" cite={<Cite name={t.client_name} title={t.title} />} styles={{ cite: { opacity: 1 } }}>
+              <Text fz="inherit">{t.content}</Text>
             </Blockquote>
           </div>
         </Carousel.Slide>

@@ -75,7 +75,7 @@ test('every slide is laid out for what it has: a video frame only with a video, 
     const gaps = await current.evaluate((el) => {
       const panel = el.firstElementChild!.getBoundingClientRect();
       const content = [...el.firstElementChild!.children].map((c) => c.getBoundingClientRect());
-      return { above: content[0]!.top - panel.top, below: panel.bottom - content.at(-1)!.bottom };
+      return { above: Math.min(...content.map((r) => r.top)) - panel.top, below: panel.bottom - Math.max(...content.map((r) => r.bottom)) };
     });
     expect(Math.abs(gaps.above - gaps.below), `${t.client_name}: space above and below the content`).toBeLessThan(2);
     if (i < testimonials.length - 1) await section(page).getByRole('button', { name: 'Next testimonial' }).click();
