@@ -9,10 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { normalise } from '../../src/components/forms/normalise';
 import { findProblems } from '../../src/components/forms/problems';
-import { assessmentForm } from '../../src/generated/forms/assessment';
-import { contactForm } from '../../src/generated/forms/contact';
-import { signUpForm } from '../../src/generated/forms/sign-up';
-import registry from '../../schemas/forms.json';
+import { declaredForms, registry } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, freshDatabase, type Db } from './database';
 
@@ -57,11 +54,8 @@ function valuesFor(def: FieldDef): fc.Arbitrary<unknown> {
 const browserAccepts = (form: FormDefinition, data: Record<string, unknown>) =>
   findProblems(form.schema, form.validators, form.messages, normalise(form.schema, data), Object.keys(form.schema.properties ?? {})).length === 0;
 
-const SAVED_FORMS = [
-  { name: 'contact', form: contactForm, valid: sampleAnswers(contactForm.schema) },
-  { name: 'assessment', form: assessmentForm, valid: sampleAnswers(assessmentForm.schema) },
-  { name: 'sign-up', form: signUpForm, valid: sampleAnswers(signUpForm.schema) },
-];
+/** Every form whose answers are saved, from schemas/forms.json: a new form is judged too. */
+const SAVED_FORMS = declaredForms.filter((f) => f.entry.table).map((f) => ({ name: f.name, form: f.definition, valid: sampleAnswers(f.definition.schema) }));
 
 describe.each(ENGINES)('browser and database agree on every answer (%s)', (engine) => {
   let db: Db;
@@ -72,7 +66,7 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
 
   /** True when the database stores the submission (everything is rolled back afterwards). */
   async function databaseAccepts(name: string, data: Record<string, unknown>): Promise<boolean> {
-    const entry = registry[name as keyof typeof registry] as { table: string; exclude?: string[] };
+    const entry = registry[name]! as { table: string; exclude?: string[] };
     // Over HTTP, text travels as UTF-8, which turns a half of a surrogate pair into U+FFFD.
     const wire = (v: unknown) => (typeof v === 'string' ? v.replace(/\p{Cs}/gu, '\uFFFD') : v);
     try {
@@ -100,7 +94,7 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
 
   it.each(SAVED_FORMS)('$name: every field, every kind of value', async ({ name, form, valid }) => {
     // A field that is not stored (the password) is the auth service's to judge, not the database's.
-    const excluded = (registry[name as keyof typeof registry] as { exclude?: string[] }).exclude ?? [];
+    const excluded = registry[name]!.exclude ?? [];
     const fields = (Object.entries(form.schema.properties ?? {}) as [string, FieldDef][]).filter(([f]) => !excluded.includes(f));
     const counts = { accepted: 0, refused: 0 };
     const field = fc.constantFrom(...fields).chain(([f, def]) => fc.tuple(fc.constant(f), fc.option(valuesFor(def), { nil: undefined, freq: 8 })));

@@ -103,6 +103,7 @@ describe('the generator checks every file in schemas/ and explains each mistake'
       ws.editJson('forms.json', (forms) => {
         forms.contact.notification.subject = 'New: {nmae}';
         forms.contact.options = { subjet: 'courses', subject: 'course' };
+        delete forms.contact.toasts;
         forms.contact.page = { path: '/talk', title: 'Talk', heading: 'Talk', description: 'Talk to us.', eyebrow: 'Talk', intro: 'Hello.', formTitle: 'Talk', linkedFrom: 'services' };
       }),
     );
