@@ -4,39 +4,18 @@
  * Builds and starts the site with its own local backend on spare ports and data folder (like the
  * end-to-end tests), so a running `npm start` is left alone.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { pages } from '../site.config.ts';
-import { freePort } from '../supabase/local/free-port.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
+import { startSpareSite } from './lib/spare-site.ts';
 
 const root = join(import.meta.dirname, '..');
 const out = join(root, 'test-results', 'shots');
 const WIDTHS = [390, 1366];
 
-const port = await freePort();
-const env = {
-  ...process.env,
-  PORT: String(port),
-  SUPABASE_API_PORT: String(await freePort()),
-  INBOX_PORT: String(await freePort()),
-  INBOX_SMTP_PORT: String(await freePort()),
-  SUPABASE_LOCAL_DIR: 'test-results/shots-backend',
-  DIST_DIR: 'test-results/shots-dist',
-  VITE_SUPABASE_URL: '',
-  DATABASE_URL: '',
-};
-const site = spawn(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join('scripts', 'start.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise<void>((resolve, reject) => {
-  let output = '';
-  site.stdout!.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes('Press Ctrl-C to stop.')) resolve();
-  });
-  site.once('exit', (code) => reject(new Error(`npm start stopped (exit ${code}) before the site was up:\n${output}`)));
-});
+const site = await startSpareSite('shots');
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -45,7 +24,7 @@ try {
   for (const width of WIDTHS) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const { path } of pages) {
-      await page.goto(`http://localhost:${port}${path}`, { waitUntil: 'networkidle' });
+      await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
       const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}@${width}.png`;
       await page.screenshot({ path: join(out, name), fullPage: true });
     }
@@ -54,5 +33,5 @@ try {
   console.log(`${pages.length * WIDTHS.length} screenshots (${pages.length} routes at ${WIDTHS.join(' and ')} px) in test-results/shots/.`);
 } finally {
   await browser.close();
-  site.kill('SIGINT');
+  await site.stop();
 }
