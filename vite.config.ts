@@ -23,7 +23,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // The shared page building blocks travel together: one request instead of a dozen tiny ones.
-        manualChunks: (id) => (/\/src\/components\/(?!forms\/)[^/]+$/.test(id) ? 'ui' : undefined),
+        // The dynamic-import helper stays with the tiny entry, which must not pull the page code in (decision 017).
+        manualChunks: (id) => (id.includes('vite/preload-helper') ? 'index' : /\/src\/components\/(?!forms\/)[^/]+$/.test(id) ? 'ui' : undefined),
       },
     },
   },

@@ -25,7 +25,7 @@ const routes = chosen.length ? pages.filter((p) => chosen.includes(p.path)) : pa
 
 /** The floor: what a page with no JavaScript and one short stylesheet paints like on this machine. */
 const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Static floor page | Keystone Impact Partners</title><meta name="description" content="A hand-written page with no JavaScript: the fastest this machine serves a page, measured beside the site.">
+<link rel="icon" href="data:,"><title>Static floor page | Keystone Impact Partners</title><meta name="description" content="A hand-written page with no JavaScript: the fastest this machine serves a page, measured beside the site.">
 <style>body{margin:0;font-family:system-ui,sans-serif;color:#1a1b1e}header{padding:16px 24px;border-bottom:1px solid #dee2e6}main{padding:48px 24px;background:#0b6e7f;color:#fff}h1{font-size:2.25rem;margin:0 0 16px}p{font-size:1.125rem;line-height:1.6;max-width:40rem}</style></head>
 <body><header><a href="/" style="color:#0b6e7f;font-weight:700">Keystone Impact</a></header><main><h1>Turn AI Transformation Into Your Strategic Edge</h1>
 <p>Strategy, leadership, funding and AI consulting for nonprofits, small businesses, social enterprises and public agencies, so mission-driven teams can plan with clarity and lead through change.</p></main></body></html>`;

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type * as ServerModule from '../src/entry-server.tsx';
+import { inlineCriticalCss } from './build/critical-css.ts';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
@@ -50,9 +51,11 @@ async function main() {
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const siteOrigin = origin ?? server.site.url;
 
+  const htmlFiles: string[] = [];
   const write = async (file: string, html: string) => {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, html);
+    htmlFiles.push(file);
   };
   for (const page of server.pages) {
     const html = await server.render(page.path);
@@ -63,6 +66,7 @@ async function main() {
   const notFoundHead = { ...server.headFor(missing, server.pages, server.site, siteOrigin), canonical: null, noindex: true };
   await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await server.render(missing)));
 
+  await inlineCriticalCss(dist, htmlFiles);
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.map((p) => p.path), siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
   const compressed = await precompress(dist);

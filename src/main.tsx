@@ -1,24 +1,31 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './app/app-routes';
-import { Providers } from './app/providers';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element.');
+/**
+ * The browser entry, kept tiny (docs/decisions/017). The prerendered page carries the CSS it uses
+ * inline, so it paints from its HTML alone; only after that first frame do the full stylesheet and
+ * the app download and hydrate. Running the app first would hold the first paint until all of it had
+ * downloaded, run and hydrated.
+ */
+const afterFirstPaint = () =>
+  new Promise<void>((resolve) => {
+    // A background tab paints no frames; it hydrates at once.
+    if (document.visibilityState === 'hidden') resolve();
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 
-const app = (
-  <StrictMode>
-    <Providers>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </Providers>
-  </StrictMode>
-);
+/** The full stylesheet, named in the <noscript> the build leaves for visitors without JavaScript. */
+function loadFullStylesheet() {
+  const fallback = document.querySelector('noscript[data-full-css]');
+  const href = fallback?.textContent?.match(/href="([^"]+)"/)?.[1];
+  if (!href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  // In <head>, before the body's inline theme variables, as the cascade expects.
+  document.head.append(link);
+}
 
-// Prerendered pages hydrate (a page whose chunk is still loading keeps its server HTML meanwhile);
-// the dev server's empty shell renders from scratch.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+void afterFirstPaint().then(() => {
+  loadFullStylesheet();
+  return import('./app/start');
+});

@@ -1,4 +1,4 @@
-import { Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { IconName, SitePath } from '../config/site-types';
 import { Icon } from './icon';
@@ -32,8 +32,9 @@ export function FeatureCard({ title, description, icon, step, headingLevel = 3, 
           {description}
         </Text>
         {learnMore && (
-          <LinkButton to={learnMore} variant="light" aria-label={`Learn More about ${title}`}>
-            Learn More
+          // The spec's visible text; the hidden rest says where it goes (for screen readers and search engines alike).
+          <LinkButton to={learnMore} variant="light">
+            Learn More<VisuallyHidden> about {title}</VisuallyHidden>
           </LinkButton>
         )}
         {action}

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Illustration } from '../../components/illustration';
 import { LinkButton } from '../../components/smart-link';
 import type { Course } from '../../config/site-types';
@@ -26,8 +26,9 @@ export function CourseCard({ course }: { course: Course }) {
           {[...courseFacts(course), course.level].join(' · ')}
         </Text>
         <Text style={{ flexGrow: 1 }}>{course.summary}</Text>
-        <LinkButton to={course.path} variant={external ? 'outline' : 'filled'} aria-label={`${external ? 'View Course' : 'Learn More'}: ${course.title}`}>
+        <LinkButton to={course.path} variant={external ? 'outline' : 'filled'}>
           {external ? 'View Course' : 'Learn More'}
+          <VisuallyHidden>: {course.title}</VisuallyHidden>
         </LinkButton>
       </Stack>
     </Card>
