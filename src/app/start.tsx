@@ -1,5 +1,5 @@
 /** Hydrates the prerendered page (or renders the dev server's empty shell); loaded by src/main.tsx after the first paint. */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
@@ -8,6 +8,17 @@ import { Providers } from './providers';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
 
+/**
+ * Marks <html data-hydrated> once the shell is live: the page paints before its code runs (decision 017),
+ * and this says when its buttons start to answer (end-to-end tests wait for it before they click).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <Providers>
@@ -15,6 +26,7 @@ const app = (
         <AppRoutes />
       </BrowserRouter>
     </Providers>
+    <HydratedMark />
   </StrictMode>
 );
 

@@ -7,6 +7,27 @@ import { shell } from './shell';
  * than the site and its local backend (API, mail inbox) before the visitor asks for it (pages must stay fast and private).
  */
 export const test = base.extend<{ pageProblems: string[] }>({
+  // The page paints before its code runs (decision 017): a visitor's first clicks land once it is live,
+  // so navigations wait for <html data-hydrated> (except 'commit', for tests of the page before that).
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    // Without JavaScript nothing hydrates: the prerendered page is all there is.
+    const live = async () => {
+      if (javaScriptEnabled !== false) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    };
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await live();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      await live();
+      return response;
+    };
+    await provide(page);
+  },
   pageProblems: [
     async ({ page, baseURL }, use) => {
       const problems: string[] = [];
