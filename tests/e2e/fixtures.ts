@@ -9,10 +9,11 @@ import { shell } from './shell';
 export const test = base.extend<{ pageProblems: string[] }>({
   // The page paints before its code runs (decision 017): a visitor's first clicks land once it is live,
   // so navigations wait for <html data-hydrated> (except 'commit', for tests of the page before that).
-  page: async ({ page, javaScriptEnabled }, provide) => {
-    // Without JavaScript nothing hydrates: the prerendered page is all there is.
+  page: async ({ page, javaScriptEnabled, baseURL }, provide) => {
+    // Only the site hydrates (not the local inbox), and without JavaScript the prerendered page is all there is.
     const live = async () => {
-      if (javaScriptEnabled !== false) await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      if (javaScriptEnabled === false || new URL(page.url()).origin !== new URL(baseURL!).origin) return;
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
