@@ -26,7 +26,6 @@ const HOME_BUDGET_KB = 113;
 const PAGE_BUDGET_KB = 118;
 /** A page with a form may add this much on top of the shell every page loads. */
 const FORM_EXTRA_BUDGET_KB = 150;
-const FORM_KINDS = new Set(['form']);
 /** Scripts a route may fetch once it has loaded and the browser is idle. */
 const DEFERRED_BUDGET_KB = 70;
 
@@ -70,7 +69,7 @@ try {
 const shell = rows.map((r) => r.scripts).reduce((common, next) => new Set([...common].filter((f) => next.has(f))));
 const shellKb = gzipKb(shell);
 const budgetFor = (row: (typeof rows)[number]) =>
-  row.path === '/' ? HOME_BUDGET_KB : FORM_KINDS.has(row.kind) ? shellKb + FORM_EXTRA_BUDGET_KB : PAGE_BUDGET_KB;
+  row.path === '/' ? HOME_BUDGET_KB : row.kind === 'form' ? shellKb + FORM_EXTRA_BUDGET_KB : PAGE_BUDGET_KB;
 
 const width = Math.max(...rows.map((r) => r.path.length));
 console.log(`Site shell (loaded by every route): ${shellKb.toFixed(1)} KB gzip in ${shell.size} scripts\n`);

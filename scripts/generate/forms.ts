@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FormPage, FormToasts } from '../../src/components/forms/form-definition.ts';
 import { problemAt, readJsonSource, SchemaProblem, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
@@ -43,46 +44,9 @@ export interface FormRegistryEntry {
   /** Questions whose options are a list of site.config.ts (`optionLists`), by field: titles shown, values stored. */
   options?: Record<string, string>;
   /** The form's own page on the site, rendered by the one generic form page. */
-  page?: FormPageDeclaration;
+  page?: FormPage;
   /** What a visitor reads after sending: {error} is replaced by the server's explanation. */
   toasts?: FormToasts;
-}
-
-export interface FormPageDeclaration {
-  path: string;
-  /** The document title, before the site name. */
-  title: string;
-  /** The page's one h1. */
-  heading: string;
-  /** The meta description. */
-  description: string;
-  eyebrow: string;
-  /** The sentence under the heading. */
-  intro: string;
-  /** The heading above the form, and an optional sentence under it. */
-  formTitle: string;
-  formIntro?: string;
-  /** A side card beside the form with the site's email address. */
-  aside?: { title: string; body: string };
-  /** A line under the form pointing elsewhere: "<text> <link>". */
-  footnote?: { text: string; link: { label: string; to: string } };
-  /**
-   * An option list of site.config.ts whose entries' pages link here, each with itself chosen
-   * (a course page's "Sign Up Now" opens /enrol?course=<slug>).
-   */
-  linkedFrom?: string;
-}
-
-export interface FormToasts {
-  saved: Toast;
-  saveFailed: Toast;
-  notified: Toast;
-  notifyFailed: Toast;
-}
-
-interface Toast {
-  title: string;
-  description: string;
 }
 
 export type Registry = Record<string, FormRegistryEntry>;

@@ -4,7 +4,7 @@ import type { FormOption, FormSource, Registry, SourceFile } from './forms.ts';
 import { problemAt, SchemaProblem } from './json-source.ts';
 import { didYouMean } from './check/suggest.ts';
 
-export type OptionLists = Record<string, FormOption[]>;
+type OptionLists = Record<string, FormOption[]>;
 
 /** site.config.ts's `optionLists`, loaded fresh (the dev server regenerates after every edit). */
 async function loadOptionLists(siteConfig: string): Promise<OptionLists | SchemaProblem> {
@@ -42,14 +42,14 @@ function listProblem(name: string, list: unknown): string | null {
  * the browser, the types, the database check and the staff email all offer what site.config.ts lists.
  * A question that takes a list must not carry its own options: one source for each list.
  */
-export async function applyOptionLists(registry: SourceFile<Registry>, forms: FormSource[], siteConfig: string): Promise<{ problems: SchemaProblem[]; lists: OptionLists }> {
+export async function applyOptionLists(registry: SourceFile<Registry>, forms: FormSource[], siteConfig: string): Promise<SchemaProblem[]> {
   // A malformed "options" is reported by the shape check of forms.json; only well-formed ones are applied here.
   const declared = Object.entries(registry.json).filter(
     ([, entry]) => entry?.options && typeof entry.options === 'object' && !Array.isArray(entry.options) && Object.values(entry.options).every((v) => typeof v === 'string') && Object.keys(entry.options).length,
   );
-  if (!declared.length) return { problems: [], lists: {} };
+  if (!declared.length) return [];
   const lists = await loadOptionLists(siteConfig);
-  if (lists instanceof SchemaProblem) return { problems: [lists], lists: {} };
+  if (lists instanceof SchemaProblem) return [lists];
   const problems: SchemaProblem[] = [];
   for (const [name, entry] of declared) {
     const form = forms.find((f) => f.name === name);
@@ -73,5 +73,5 @@ export async function applyOptionLists(registry: SourceFile<Registry>, forms: Fo
       }
     }
   }
-  return { problems, lists };
+  return problems;
 }

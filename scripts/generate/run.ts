@@ -61,7 +61,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       writeFileSync(routes, formPagesModule(registry.json));
     }
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
-    problems.push(...(await applyOptionLists(registry, forms, siteConfig)).problems);
+    problems.push(...(await applyOptionLists(registry, forms, siteConfig)));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
     problems.push(...checkRegistry(registry, forms));

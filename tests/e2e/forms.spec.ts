@@ -6,13 +6,13 @@ import { contactForm } from '../../src/generated/forms/contact';
 import { signInForm } from '../../src/generated/forms/sign-in';
 import { signUpForm } from '../../src/generated/forms/sign-up';
 import { LOCAL_JWT_SECRET, localKeys } from '../../supabase/local/keys';
-import { publicForms } from '../support/declared-forms';
+import { pageForms } from '../support/declared-forms';
 import { E2E_BACKEND } from './backend';
 import { expect, test } from './fixtures';
 import { expectToast } from './flows/helpers';
 import { answer, answersFor, answerAll, expectedMessage, fieldOf, fieldOrder, inputOf, patternBreaker, requiredFields, submitText } from './form-driver';
 
-for (const { definition: form, entry } of publicForms.filter((f) => !f.definition.steps)) {
+for (const { definition: form, entry } of pageForms.filter((f) => !f.definition.steps)) {
   test.describe(`${form.id} form at ${entry.page.path}`, () => {
     test('says what is missing or wrong, field by field in order, at the field and in one toast', async ({ page }) => {
       await page.goto(entry.page.path);
@@ -228,7 +228,7 @@ test('a toast closes by itself after 5 seconds and can be closed sooner', async 
 });
 
 test('F8 moves focus to the labelled toast region; a toast swiped 50 px to the right is dismissed, a shorter swipe is not', async ({ page }) => {
-  const form = publicForms[0]!;
+  const form = pageForms[0]!;
   await page.goto(form.entry.page.path);
   await page.getByRole('button', { name: submitText(form.definition) }).click();
   const toast = page.getByRole('alert');

@@ -25,9 +25,18 @@ export const declaredForms: DeclaredForm[] = await Promise.all(
   })),
 );
 
-/** The forms visitors send from their own page: saved, emailed to staff, with toasts. */
-export type PublicForm = DeclaredForm & { entry: Required<Pick<FormRegistryEntry, 'table' | 'notification' | 'page' | 'toasts'>> & FormRegistryEntry; table: string; replyTo: string };
+/** The forms visitors send (schemas/forms.json "submittedBy"): saved and emailed to staff. */
+export type PublicForm = DeclaredForm & {
+  entry: FormRegistryEntry & Required<Pick<FormRegistryEntry, 'notification'>>;
+  table: string;
+  replyTo: string;
+};
 
 export const publicForms: PublicForm[] = declaredForms
   .filter((f) => f.entry.submittedBy && f.entry.table && f.entry.notification)
   .map((f) => ({ ...f, table: f.entry.table!, replyTo: f.entry.notification!.replyTo }) as PublicForm);
+
+/** The public forms with their own page and toasts: what the end-to-end journeys walk through. */
+export type PageForm = PublicForm & { entry: Required<Pick<FormRegistryEntry, 'page' | 'toasts'>> };
+
+export const pageForms = publicForms.filter((f): f is PageForm => Boolean(f.entry.page && f.entry.toasts));

@@ -41,21 +41,33 @@ export interface FormDefinition {
   toasts: FormToasts | null;
 }
 
+/** A form's own page ("page" in schemas/forms.json), shown by the one generic form page. */
 export interface FormPage {
   path: string;
+  /** The document title, before the site name. */
   title: string;
+  /** The page's one h1. */
   heading: string;
+  /** The meta description. */
   description: string;
   eyebrow: string;
+  /** The sentence under the heading. */
   intro: string;
+  /** The heading above the form, and an optional sentence under it. */
   formTitle: string;
   formIntro?: string;
-  /** A side card with the site's email address. */
+  /** A side card beside the form with the site's email address. */
   aside?: { title: string; body: string };
+  /** A line under the form pointing elsewhere: "<text> <link>". */
   footnote?: { text: string; link: { label: string; to: string } };
+  /**
+   * An option list of site.config.ts whose entries' pages link here, each with itself chosen
+   * (a course page's "Sign Up Now" opens /enrol?course=<slug>).
+   */
   linkedFrom?: string;
 }
 
+/** What a visitor reads after sending ("toasts" in schemas/forms.json); failures may name {error}. */
 export interface FormToasts {
   saved: { title: string; description: string };
   saveFailed: { title: string; description: string };

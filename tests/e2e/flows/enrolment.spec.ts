@@ -7,13 +7,13 @@ import { courses, courseSlug, optionLists } from '../../../site.config';
 import type { InternalCourse } from '../../../src/config/site-types';
 import { formPages } from '../../../src/generated/form-pages';
 import { localKeys } from '../../../supabase/local/keys';
-import { publicForms } from '../../support/declared-forms';
+import { pageForms } from '../../support/declared-forms';
 import { apiUrl, mail, rows } from '../backend';
 import { expect, test } from '../fixtures';
 import { answerAll, answersFor, fieldOrder, inputOf, submitText } from '../form-driver';
 import { expectToast, unique } from './helpers';
 
-const linked = publicForms.find((f) => Object.values(formPages).some((p) => p.path === f.entry.page.path && p.linkedFrom?.list === 'courses'));
+const linked = pageForms.find((f) => Object.values(formPages).some((p) => p.path === f.entry.page.path && p.linkedFrom?.list === 'courses'));
 const field = Object.values(formPages).find((p) => p.linkedFrom?.list === 'courses')?.linkedFrom?.field;
 const coursePages = courses.filter((c): c is InternalCourse => c.content !== null);
 

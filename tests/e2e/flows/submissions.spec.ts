@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { FormDefinition } from '../../../src/components/forms/form-definition';
-import { publicForms, type PublicForm } from '../../support/declared-forms';
+import { pageForms, type PageForm } from '../../support/declared-forms';
 import { optionLabel } from '../../support/sample-answers';
 import { inboxRefusesMail, insertRows, mail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
@@ -14,7 +14,7 @@ import { answerAll, answersFor, busyText, fieldOf, fieldOrder, inputOf, submitTe
 import { expectToast, unique } from './helpers';
 
 const emailsFrom = async (address: string) => (await mail()).filter((m) => m.replyTo === address);
-const replyTo = (form: FormDefinition) => publicForms.find((f) => f.definition === form)!.replyTo;
+const replyTo = (form: FormDefinition) => pageForms.find((f) => f.definition === form)!.replyTo;
 /** The first free-text question: where a test writes a value it can find again. */
 const firstText = (form: FormDefinition) => fieldOrder(form).find((f) => fieldOf(form, f).type === 'string' && !fieldOf(form, f).oneOf && f !== replyTo(form))!;
 
@@ -22,7 +22,7 @@ const firstText = (form: FormDefinition) => fieldOrder(form).find((f) => fieldOf
 const shown = (form: FormDefinition, field: string, value: unknown) => (fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : String(value));
 
 /** The subject staff see: the declared template with answers filled in, or "<formType>: <first answer>". */
-function subjectOf({ definition: form, entry }: PublicForm, answers: Record<string, unknown>) {
+function subjectOf({ definition: form, entry }: PageForm, answers: Record<string, unknown>) {
   const template = entry.notification.subject;
   if (!template) return `${entry.notification.formType}: ${shown(form, fieldOrder(form)[0]!, answers[fieldOrder(form)[0]!])}`;
   return template.replace(/\{(\w+)\}/g, (_, field: string) => shown(form, field, answers[field]));
@@ -56,7 +56,7 @@ function readableAnswers(form: FormDefinition, answers: Record<string, unknown>)
   return Object.entries(answers).flatMap(([field, value]) => [titleOf(form, field), fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : String(value)]);
 }
 
-for (const declared of publicForms) {
+for (const declared of pageForms) {
   const { definition: form, entry, table } = declared;
   const path = entry.page.path;
   const cap = entry.limits?.perAddressPerHour ?? 5;
