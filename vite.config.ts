@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstPaintPlugins } from './scripts/vite/first-paint-plugin.ts';
 import { siteShellPlugin } from './scripts/vite/site-shell-plugin.ts';
 
 export default defineConfig({
-  plugins: [react(), siteShellPlugin(import.meta.dirname)],
+  plugins: [react(), siteShellPlugin(import.meta.dirname), ...firstPaintPlugins(import.meta.dirname)],
   resolve: {
     // RJSF's markdown descriptions are not used; see src/lib/markdown-stub.tsx.
     alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)) },
@@ -13,18 +14,26 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     manifest: true,
-    // Illustrations stay separate, cacheable files instead of base64 inside JavaScript.
-    assetsInlineLimit: 0,
-    // One small stylesheet in every page's <head>: prerendered pages are styled before any script runs.
+    // Illustrations stay separate, cacheable files instead of base64 inside JavaScript. Icons, which only
+    // the stylesheet names (src/components/icon.module.css), go inline: a page fetches nothing but its
+    // HTML to paint (docs/decisions/017; the favicon is inlined by firstPaintPlugins).
+    assetsInlineLimit: (file) => file.includes('/@tabler/icons/'),
+    // One stylesheet for the whole site: each page inlines the part it uses and defers the rest (decision 017).
     cssCodeSplit: false,
     target: 'es2022',
     // Every browser that runs this site's ES2022 code supports modulepreload natively.
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        // The shared page building blocks travel together: one request instead of a dozen tiny ones.
-        // The dynamic-import helper stays with the tiny entry, which must not pull the page code in (decision 017).
-        manualChunks: (id) => (id.includes('vite/preload-helper') ? 'index' : /\/src\/components\/(?!forms\/)[^/]+$/.test(id) ? 'ui' : undefined),
+        codeSplitting: {
+          groups: [
+            // The tiny entry carries the dynamic-import helper itself: one request before the first paint,
+            // and none of the page code (decision 017).
+            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx/ },
+            // The shared page building blocks travel together: one request instead of a dozen tiny ones.
+            { name: 'ui', test: /\/src\/components\/(?!forms\/)[^/]+$/ },
+          ],
+        },
       },
     },
   },

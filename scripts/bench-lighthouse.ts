@@ -53,11 +53,20 @@ interface Figures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+/** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like) is tried again. */
+async function lighthouseRun(url: string, port: number, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result;
+    if (attempt === attempts) throw new Error(`Lighthouse failed ${attempts} times on ${url}: ${result.lhr.runtimeError.message}`);
+  }
+}
+
 async function measure(url: string, port: number): Promise<Figures> {
   const runs: Figures[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const result = await lighthouseRun(url, port);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     runs.push({

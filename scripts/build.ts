@@ -1,7 +1,7 @@
 /**
  * Production build: the browser bundle, a server bundle of the same app, then every route of
  * site.config.ts prerendered to static HTML with its own <head>, plus 404.html, sitemap.xml,
- * robots.txt and precompressed copies for the static server.
+ * robots.txt, the headers file for static hosts and precompressed copies for the static server.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -9,12 +9,14 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type * as ServerModule from '../src/entry-server.tsx';
 import { inlineCriticalCss } from './build/critical-css.ts';
+import { headersFile } from './build/headers-file.ts';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
 import { hostedBackendUrl, localSiteEnv } from './lib/local-backend.ts';
 import { regenerate } from './lib/schemas-in-step.ts';
+import { inlineScriptHashes, securityHeaders } from './serve/security-headers.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = distDir;
@@ -69,6 +71,8 @@ async function main() {
   await inlineCriticalCss(dist, htmlFiles);
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.map((p) => p.path), siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
+  const hashes = inlineScriptHashes(await readFile(join(dist, 'index.html'), 'utf8'));
+  await writeFile(join(dist, '_headers'), headersFile(securityHeaders(hostedBackendUrl(), hashes)));
   const compressed = await precompress(dist);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,15 +1,26 @@
+import { createHash } from 'node:crypto';
+
 /** Players the video facades may load after a visitor clicks play. */
 const VIDEO_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
 
 /**
- * No inline scripts anywhere (the prerenderer emits none), so scripts are limited to this origin.
+ * The CSP source for each inline script of a page: the build inlines the tiny loader (decision 017)
+ * and nothing else, so scripts are this origin's files plus exactly that code.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  return [...new Set(inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`))];
+}
+
+/**
+ * Scripts: this origin's files and the inline scripts whose hashes are given, nothing else.
  * Styles allow 'unsafe-inline' because Mantine sets CSS variables through style attributes.
  */
-export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL): Record<string, string> {
+export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scriptHashes: string[] = []): Record<string, string> {
   const connect = ["'self'", apiOrigin].filter(Boolean).join(' ');
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",

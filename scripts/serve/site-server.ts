@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { securityHeaders } from './security-headers.ts';
+import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
 
 /** Picks the best precompressed variant of a file the client accepts. */
 function negotiate(req: IncomingMessage, file: string) {
@@ -34,7 +34,8 @@ export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SU
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const headers = securityHeaders(apiOrigin);
+  // Every page is built from dist/index.html, so its inline loader is every page's.
+  const headers = securityHeaders(apiOrigin, inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8')));
 
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

@@ -1,5 +1,5 @@
 /** Hydrates the prerendered page (or renders the dev server's empty shell); loaded by src/main.tsx after the first paint. */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app-routes';
@@ -31,6 +31,8 @@ const app = (
 );
 
 // Prerendered pages hydrate (a page whose chunk is still loading keeps its server HTML meanwhile);
-// the dev server's empty shell renders from scratch.
-if (container.firstElementChild) hydrateRoot(container, app);
+// the dev server's empty shell renders from scratch. Hydrating as a transition lets React yield to the
+// browser every few milliseconds instead of holding the main thread for the whole form engine, so a
+// tap or key during hydration is answered (and no long task blocks the page).
+if (container.firstElementChild) startTransition(() => hydrateRoot(container, app));
 else createRoot(container).render(app);

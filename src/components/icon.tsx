@@ -1,29 +1,3 @@
-import book from '@tabler/icons/outline/book.svg';
-import facebook from '@tabler/icons/outline/brand-facebook.svg';
-import linkedin from '@tabler/icons/outline/brand-linkedin.svg';
-import x from '@tabler/icons/outline/brand-x.svg';
-import buildingCommunity from '@tabler/icons/outline/building-community.svg';
-import bulb from '@tabler/icons/outline/bulb.svg';
-import certificate from '@tabler/icons/outline/certificate.svg';
-import chartBar from '@tabler/icons/outline/chart-bar.svg';
-import check from '@tabler/icons/outline/check.svg';
-import clock from '@tabler/icons/outline/clock.svg';
-import coin from '@tabler/icons/outline/coin.svg';
-import compass from '@tabler/icons/outline/compass.svg';
-import devices from '@tabler/icons/outline/devices.svg';
-import fileText from '@tabler/icons/outline/file-text.svg';
-import heartHandshake from '@tabler/icons/outline/heart-handshake.svg';
-import heart from '@tabler/icons/outline/heart.svg';
-import home from '@tabler/icons/outline/home.svg';
-import mail from '@tabler/icons/outline/mail.svg';
-import route from '@tabler/icons/outline/route.svg';
-import school from '@tabler/icons/outline/school.svg';
-import shieldCheck from '@tabler/icons/outline/shield-check.svg';
-import sparkles from '@tabler/icons/outline/sparkles.svg';
-import target from '@tabler/icons/outline/target.svg';
-import usersGroup from '@tabler/icons/outline/users-group.svg';
-import world from '@tabler/icons/outline/world.svg';
-import play from '@tabler/icons/filled/player-play.svg';
 import type { CSSProperties } from 'react';
 import type { IconName } from '../config/site-types';
 import classes from './icon.module.css';
@@ -31,40 +5,41 @@ import classes from './icon.module.css';
 /** Icons the interface itself uses, beside the ones site.config.ts and content/ may name. */
 export type UiIconName = 'facebook' | 'linkedin' | 'x' | 'mail' | 'play' | 'check';
 
-const icons: Record<IconName | UiIconName, string> = {
-  compass,
-  users: usersGroup,
-  sparkles,
-  chart: chartBar,
-  building: buildingCommunity,
-  coins: coin,
-  shield: shieldCheck,
-  home,
-  devices,
-  handshake: heartHandshake,
-  target,
-  route,
-  bulb,
-  heart,
-  school,
-  certificate,
-  clock,
-  book,
-  file: fileText,
-  world,
-  facebook,
-  linkedin,
-  x,
-  mail,
-  play,
-  check,
+/** Each name's class in icon.module.css, which carries the SVG. */
+const icons: Record<IconName | UiIconName, string | undefined> = {
+  compass: classes.compass,
+  users: classes.users,
+  sparkles: classes.sparkles,
+  chart: classes.chart,
+  building: classes.building,
+  coins: classes.coins,
+  shield: classes.shield,
+  home: classes.home,
+  devices: classes.devices,
+  handshake: classes.handshake,
+  target: classes.target,
+  route: classes.route,
+  bulb: classes.bulb,
+  heart: classes.heart,
+  school: classes.school,
+  certificate: classes.certificate,
+  clock: classes.clock,
+  book: classes.book,
+  file: classes.file,
+  world: classes.world,
+  facebook: classes.facebook,
+  linkedin: classes.linkedin,
+  x: classes.x,
+  mail: classes.mail,
+  play: classes.play,
+  check: classes.check,
 };
 
 /**
- * A decorative icon drawn as a CSS mask over `currentColor`: each SVG is a cached file, so icons
- * cost no JavaScript and follow the text colour around them. The text beside it carries the meaning.
+ * A decorative icon drawn as a CSS mask over `currentColor`: the SVG is part of the stylesheet, so icons
+ * cost no JavaScript and no request, and follow the text colour around them. The text beside it carries the meaning.
  */
 export function Icon({ name, size = 24 }: { name: IconName | UiIconName; size?: number }) {
-  const style = { '--icon': `url("${icons[name]}")`, '--icon-size': `${size}px` } as CSSProperties;
-  return <span className={classes.icon} style={style} aria-hidden="true" />;
+  const style = { '--icon-size': `${size}px` } as CSSProperties;
+  return <span className={`${classes.icon} ${icons[name]}`} style={style} aria-hidden="true" />;
 }

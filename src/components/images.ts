@@ -3,7 +3,8 @@ import ai from '../assets/images/ai.svg';
 import community from '../assets/images/community.svg';
 import data from '../assets/images/data.svg';
 import fundraising from '../assets/images/fundraising.svg';
-import hero from '../assets/images/hero.svg';
+// The home page's above-the-fold illustration is inline: its largest paint needs no request (decision 017).
+import hero from '../assets/images/hero.svg?inline';
 import housing from '../assets/images/housing.svg';
 import leadership from '../assets/images/leadership.svg';
 import poster from '../assets/images/poster.svg';

@@ -6,25 +6,44 @@ import { expect, test } from './fixtures';
 
 const heroBackground = () => getComputedStyle(document.querySelector('main section')!).backgroundImage;
 
-test('the HTML holds its own CSS, no render-blocking stylesheet and no page code to fetch before it paints', async ({ request }) => {
+test('the HTML holds its own CSS and its loader: nothing render-blocking, no script or icon file to fetch before it paints', async ({ request }) => {
   const html = await (await request.get('/about')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<style>[^<]{1000,}<\/style>/);
-  expect(head.replace(/<noscript[^>]*>.*?<\/noscript>/gs, '')).not.toMatch(/<link rel="(stylesheet|preload)"/);
+  expect(head.replace(/<noscript[^>]*>.*?<\/noscript>/gs, '')).not.toMatch(/<link rel="(stylesheet|preload|modulepreload)"/);
   expect(head).toMatch(/<noscript data-full-css><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/);
-  expect(html.match(/<script/g)).toHaveLength(1);
-  // The entry is a small loader; only its helper is preloaded, never the app.
-  expect(html.match(/<link rel="modulepreload"/g)?.length ?? 0).toBeLessThanOrEqual(1);
+  // One script, inline and small: the loader. The app is imported by it, never linked.
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(scripts.map((m) => m[1])).toEqual([' type="module"']);
+  expect(scripts[0]![2]!.length).toBeLessThan(4000);
+  // Icons (the favicon and the interface's, in the inline CSS) cost no request.
+  expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
+  expect(head).toMatch(/--icon:url\("data:image\/svg\+xml,/);
 });
 
-test('with its scripts held back, the page is already laid out and styled by its inline CSS', async ({ page }) => {
-  const requested: string[] = [];
-  page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-  await page.route(/\/assets\/.*\.js$/, () => {}); // never answered
+test('before the first contentful paint the browser fetches no script or stylesheet; after it, the app', async ({ page }) => {
+  for (const path of ['/', '/about', '/contact']) {
+    await page.goto(path);
+    const { fcp, early, scripts } = await page.evaluate(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        fcp,
+        early: resources.filter((r) => r.startTime < fcp && /\.(js|css)$/.test(r.name)).map((r) => r.name),
+        scripts: resources.filter((r) => r.name.endsWith('.js')).length,
+      };
+    });
+    expect(fcp, path).toBeGreaterThan(0);
+    expect(early, path).toEqual([]);
+    expect(scripts, path).toBeGreaterThan(0);
+  }
+});
+
+test('with the app and the full stylesheet held back, the page is already laid out and styled by its inline CSS', async ({ page }) => {
+  await page.route(/\/assets\/.*\.(js|css)$/, () => {}); // never answered
   await page.goto('/about', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(heroBackground)).toContain('gradient');
-  expect(requested.filter((p) => p.endsWith('.css'))).toEqual([]);
 });
 
 test('without JavaScript the full stylesheet applies, and with it the stylesheet is added once the page has painted', async ({ browser, page }) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { shell } from './shell';
 import { expect, test } from './fixtures';
 
@@ -19,6 +20,28 @@ test('pages get security headers and are revalidated, hashed assets are cached f
   const asset = await request.get(scripts[0]!, { headers: { 'Accept-Encoding': 'br' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(asset.headers()['content-encoding']).toBe('br');
+});
+
+test('scripts may come from this origin and be the inline loader, nothing else; dist/_headers carries the same policy for static hosts', async ({ request, page }) => {
+  const response = await request.get('/contact');
+  const csp = response.headers()['content-security-policy']!;
+  const inline = [...(await response.text()).matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  expect(inline).toHaveLength(1);
+  const hash = createHash('sha256').update(inline[0]!).digest('base64');
+  expect(csp).toMatch(new RegExp(`script-src 'self' '${'sha256-'}${hash.replace(/[+/]/g, '\\$&')}';`));
+
+  // The browser runs the loader under that policy (no violation) and the app starts from it.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/contact');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  expect(violations).toEqual([]);
+
+  const headersFile = await (await request.get('/_headers')).text();
+  expect(headersFile).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
+  expect(headersFile).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
 });
 
 test('the sitemap lists every route and robots.txt points to it', async ({ request }) => {

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+
+const ICON_LINK = /(<link rel="icon"[^>]*href=")(\/[^"]+\.svg)"/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/;
+
+/**
+ * The entry chunk's code, ready to run inline: its dynamic imports, relative to the chunk's own URL,
+ * become absolute, since an inline module resolves them against the page's URL.
+ */
+function inlineEntry(chunk: Rollup.OutputChunk): string {
+  if (chunk.imports.length > 0) throw new Error(`The entry ${chunk.fileName} imports ${chunk.imports.join(', ')} statically; inlined, it would fetch them before the first paint.`);
+  let code = chunk.code.replace(/\n\/\/# sourceMappingURL=.*$/, '').trim();
+  for (const target of chunk.dynamicImports) {
+    const relative = `./${basename(target)}`;
+    if (!code.includes(relative)) throw new Error(`The entry ${chunk.fileName} does not name ${target} as ${relative}; the build's output changed.`);
+    code = code.replaceAll(relative, `/${target}`);
+  }
+  if (/<\/script/i.test(code)) throw new Error(`The entry ${chunk.fileName} contains "</script" and cannot go inline.`);
+  return code;
+}
+
+/**
+ * Keeps the page's HTML all its first paint needs (docs/decisions/017):
+ * - the favicon goes inline, so the browser's own request for it does not compete with the page;
+ * - the entry, a loader of about 1 KB that starts the app after the first paint, goes inline: the page
+ *   requests nothing before it paints. The CSP allows it by its hash (scripts/serve/security-headers.ts).
+ */
+export function firstPaintPlugins(root: string): Plugin[] {
+  return [
+    {
+      name: 'first-paint:inline-favicon',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) =>
+          html.replace(ICON_LINK, (_, start: string, path: string) => `${start}data:image/svg+xml,${encodeURIComponent(readFileSync(join(root, path), 'utf8').trim())}"`),
+      },
+    },
+    {
+      name: 'first-paint:inline-entry',
+      apply: 'build',
+      enforce: 'post',
+      // After Vite has written the chunks' final code (its preload lists are filled in at this stage).
+      generateBundle: {
+        order: 'post',
+        handler(_, bundle) {
+          const page = bundle['index.html'];
+          if (page?.type !== 'asset') return;
+          const html = String(page.source);
+          const tag = html.match(ENTRY_SCRIPT);
+          const chunk = tag && bundle[tag[1]!];
+          if (!tag || chunk?.type !== 'chunk') throw new Error('index.html has no entry script the build can inline: the template changed.');
+          page.source = html.replace(tag[0], () => `<script type="module">${inlineEntry(chunk)}</script>`);
+        },
+      },
+    },
+  ];
+}
