@@ -34,7 +34,10 @@ const app = (
 // the dev server's empty shell renders from scratch. Hydrating as a transition lets React yield to the
 // browser every few milliseconds instead of holding the main thread for the whole form engine, so a
 // tap or key during hydration is answered (and no long task blocks the page).
-if (container.firstElementChild) startTransition(() => {
+if (container.firstElementChild) {
+  startTransition(() => {
     hydrateRoot(container, app);
   });
-else createRoot(container).render(app);
+} else {
+  createRoot(container).render(app);
+}

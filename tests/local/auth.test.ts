@@ -12,6 +12,8 @@ import { testAuth } from './auth-settings';
 const SITE = 'http://localhost:3000';
 const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
 const noFunctions = { functions: new Map(), close: async () => {} };
+/** Limits out of the way, for the tests that are not about them (they all come from one address). */
+const unlimited: Partial<AuthConfig> = { signInsPerFiveMinutes: 1000, tokenRequestsPerFiveMinutes: 1000, verificationsPerFiveMinutes: 1000, emailsPerClientPerHour: 1000, emailMaxFrequencySeconds: 0 };
 
 describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
   let db: Db;
@@ -63,7 +65,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     ({ anon, serviceRole } = await localKeys());
     inbox = await startInbox({ smtpPort: 0, httpPort: 0 });
     // Every test here signs in from 127.0.0.1; the rate-limit test below has a gateway of its own.
-    ({ gateway, url: api } = await startApi({ signInsPerFiveMinutes: 1000, emailsPerClientPerHour: 1000, emailMaxFrequencySeconds: 0 }));
+    ({ gateway, url: api } = await startApi(unlimited));
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();
@@ -175,8 +177,8 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(stillOld.error?.code).toBe('invalid_credentials');
   });
 
-  it('rotates refresh tokens and refuses a used one, ending that session', async () => {
-    const quick = await startApi({ refreshTokenReuseSeconds: 0 });
+  it('rotates refresh tokens; a replayed one revokes every refresh token of the session but keeps the session, as GoTrue does', async () => {
+    const quick = await startApi({ ...unlimited, refreshTokenReuseSeconds: 0 });
     try {
       const { email, password } = await confirmedUser();
       const c = createClient(quick.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
@@ -189,10 +191,13 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
 
       const reused = await c.auth.refreshSession({ refresh_token: first.refresh_token });
       expect(reused.error).toMatchObject({ code: 'refresh_token_already_used', status: 400 });
-      // Someone replayed a token: the whole session ends, including the token handed out after it.
+      // Someone replayed a token: no refresh token of the session works any more, the one handed out after it included…
       const after = await c.auth.refreshSession({ refresh_token: second.refresh_token });
-      expect(after.error).toMatchObject({ status: 400 });
-      const unknown = await c.auth.refreshSession({ refresh_token: 'not-a-token' });
+      expect(after.error).toMatchObject({ code: 'refresh_token_already_used', status: 400 });
+      // …but the session stays, so its access tokens read the user until they expire (other tabs are not signed out at once).
+      const user = await fetch(`${quick.url}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${second.access_token}` } });
+      expect(user.status).toBe(200);
+      const unknown = await c.auth.refreshSession({ refresh_token: 'x'.repeat(22) });
       expect(unknown.error).toMatchObject({ code: 'refresh_token_not_found', status: 400 });
     } finally {
       await quick.gateway.close();
@@ -232,18 +237,18 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect((await c.auth.signOut()).error).toBeNull();
     const response = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${session.access_token}` } });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'session_not_found' });
+    expect(await response.json()).toMatchObject({ error_code: 'session_not_found' });
     expect((await client().auth.refreshSession({ refresh_token: session.refresh_token })).error).toMatchObject({ status: 400 });
   });
 
   it('protects /user: no token 401 no_authorization, the anon key or a forged token 403 bad_jwt', async () => {
     const none = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon } });
     expect(none.status).toBe(401);
-    expect(await none.json()).toMatchObject({ code: 'no_authorization' });
+    expect(await none.json()).toMatchObject({ error_code: 'no_authorization' });
     for (const token of [anon, `${anon.slice(0, -4)}AAAA`]) {
       const bad = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
       expect(bad.status).toBe(403);
-      expect(await bad.json()).toMatchObject({ code: 'bad_jwt' });
+      expect(await bad.json()).toMatchObject({ error_code: 'bad_jwt' });
     }
   });
 
@@ -290,19 +295,118 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     }
   });
 
-  it('rate-limits sign-in per client address, never per email, so strangers cannot lock an owner out', async () => {
-    const strict = await startApi({ signInsPerFiveMinutes: 3 });
+  it('rate-limits per client address and per endpoint, never per email, so strangers cannot lock an owner out', async () => {
+    const strict = await startApi({ ...unlimited, signInsPerFiveMinutes: 2, tokenRequestsPerFiveMinutes: 3, verificationsPerFiveMinutes: 2 });
     try {
       const c = createClient(strict.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
-      const codes: (string | undefined)[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await c.auth.signInWithPassword({ email: 'target@example.org', password: `guess ${i} guess` })).error?.code);
-      expect(codes).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'over_request_rate_limit']);
-      const limited = await c.auth.signInWithPassword({ email: 'other@example.org', password: 'guess guess' });
+      const codes = async (times: number, attempt: () => Promise<{ error: { code?: string } | null }>) => {
+        const seen: (string | undefined)[] = [];
+        for (let i = 0; i < times; i++) seen.push((await attempt()).error?.code);
+        return seen;
+      };
+      // /token (password and refresh grants together): token_refresh per five minutes.
+      expect(await codes(4, () => c.auth.signInWithPassword({ email: 'target@example.org', password: 'guess guess' }))).toEqual(['invalid_credentials', 'invalid_credentials', 'invalid_credentials', 'over_request_rate_limit']);
+      const limited = await c.auth.refreshSession({ refresh_token: 'x'.repeat(22) });
       expect(limited.error).toMatchObject({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' });
-      const recover = await c.auth.resetPasswordForEmail('target@example.org');
-      expect(recover.error).toMatchObject({ status: 429 });
+      // Sign-up and recovery each have their own bucket (sign_in_sign_ups), untouched by the sign-ins above.
+      expect(await codes(3, () => c.auth.signUp({ email: newEmail(), password: 'correct horse 1', options: { data: profile } }))).toEqual([undefined, undefined, 'over_request_rate_limit']);
+      expect(await codes(3, () => c.auth.resetPasswordForEmail('target@example.org'))).toEqual([undefined, undefined, 'over_request_rate_limit']);
+      // Email links: token_verifications.
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${strict.url}/auth/v1/verify?token=nope&type=signup`, { redirect: 'manual' })).status);
+      expect(statuses).toEqual([303, 303, 429]);
     } finally {
       await strict.gateway.close();
+    }
+  });
+
+  it('limits user updates per client address on their own (sign_in_sign_ups)', async () => {
+    const strict = await startApi({ ...unlimited, signInsPerFiveMinutes: 2 });
+    try {
+      const { email, password } = await confirmedUser();
+      const c = createClient(strict.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
+      await c.auth.signInWithPassword({ email, password });
+      const seen: (string | undefined)[] = [];
+      for (let i = 0; i < 3; i++) seen.push((await c.auth.updateUser({ data: { visit: i } })).error?.code);
+      expect(seen).toEqual([undefined, undefined, 'over_request_rate_limit']);
+    } finally {
+      await strict.gateway.close();
+    }
+  });
+
+  it('sends one email of a kind per address per minute, counted from the last one sent, with the seconds left', async () => {
+    const paced = await startApi({ ...unlimited, emailMaxFrequencySeconds: 60 });
+    try {
+      const c = createClient(paced.url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+      const email = newEmail();
+      expect((await c.auth.signUp({ email, password: 'correct horse 1', options: { data: profile } })).error).toBeNull();
+      // Signing up again before confirming would send a second confirmation: refused, and nothing replaced.
+      const again = await c.auth.signUp({ email, password: 'other horse 2', options: { data: profile } });
+      expect(again.error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
+      expect(again.error!.message).toMatch(/^For security purposes, you can only request this after (59|60) seconds\.$/);
+      expect(inbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+
+      // Recovery emails are paced apart from confirmations.
+      const { email: confirmed } = await confirmedUser();
+      inbox.messages.length = 0;
+      expect((await c.auth.resetPasswordForEmail(confirmed)).error).toBeNull();
+      expect((await c.auth.resetPasswordForEmail(confirmed)).error).toMatchObject({ code: 'over_email_send_rate_limit', status: 429 });
+      expect(inbox.messages).toHaveLength(1);
+    } finally {
+      await paced.gateway.close();
+    }
+  });
+
+  it("ends the user's other sessions when the password changes, and keeps the one that changed it", async () => {
+    const { email, password } = await confirmedUser();
+    const here = client();
+    const elsewhere = client();
+    await here.auth.signInWithPassword({ email, password });
+    const other = (await elsewhere.auth.signInWithPassword({ email, password })).data.session!;
+    expect((await here.auth.updateUser({ password: 'a changed pass 9' })).error).toBeNull();
+    const otherUser = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${other.access_token}` } });
+    expect(otherUser.status).toBe(403);
+    expect(await otherUser.json()).toMatchObject({ error_code: 'session_not_found' });
+    expect((await client().auth.refreshSession({ refresh_token: other.refresh_token })).error).toMatchObject({ status: 400 });
+    expect((await here.auth.getUser()).error).toBeNull();
+    // Metadata changes end nothing.
+    const third = client();
+    await third.auth.signInWithPassword({ email, password: 'a changed pass 9' });
+    expect((await here.auth.updateUser({ data: { newsletter: true } })).error).toBeNull();
+    expect((await third.auth.getUser()).error).toBeNull();
+  });
+
+  it("answers errors in GoTrue's two shapes: {code, message} for clients that send the API version, {code: status, error_code, msg} for others", async () => {
+    const call = (path: string, init: RequestInit = {}, versioned = true) =>
+      fetch(`${api}/auth/v1${path}`, { ...init, headers: { apikey: anon, 'Content-Type': 'application/json', ...(versioned ? { 'X-Supabase-Api-Version': '2024-01-01' } : {}) } });
+    const post = (path: string, body: unknown, versioned = true) => call(path, { method: 'POST', body: JSON.stringify(body) }, versioned);
+
+    const weak = await post('/signup', { email: newEmail(), password: 'short1' });
+    expect(weak.status).toBe(422);
+    expect(weak.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await weak.json()).toEqual({ code: 'weak_password', message: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] } });
+    const weakOld = await post('/signup', { email: newEmail(), password: 'short1' }, false);
+    expect(weakOld.headers.get('x-supabase-api-version')).toBeNull();
+    expect(await weakOld.json()).toEqual({ code: 422, error_code: 'weak_password', msg: 'Password should be at least 8 characters.', weak_password: { reasons: ['length'] } });
+
+    const cases: [string, unknown, number, string, string][] = [
+      ['/signup', { email: newEmail(), password: `${'é'.repeat(36)}x` }, 400, 'validation_failed', 'Password cannot be longer than 72 characters'],
+      ['/token?grant_type=refresh_token', { refresh_token: '' }, 400, 'validation_failed', 'Refresh token is not valid'],
+      ['/token?grant_type=client_credentials', {}, 400, 'invalid_credentials', 'unsupported_grant_type'],
+    ];
+    for (const [path, body, status, code, message] of cases) {
+      const answer = await post(path, body);
+      expect(answer.status, path).toBe(status);
+      expect(answer.headers.get('x-sb-error-code')).toBe(code);
+      expect(await answer.json()).toEqual({ code, message });
+      expect(await (await post(path, body, false)).json()).toEqual({ code: status, error_code: code, msg: message });
+    }
+
+    // A link missing its parts is answered, not redirected.
+    for (const [query, message] of [['?type=signup', 'Verify requires a token or a token hash'], ['?token=abc', 'Verify requires a verification type'], ['?token=abc&type=magic', 'Unsupported verification type']]) {
+      const answer = await fetch(`${api}/auth/v1/verify${query}`, { redirect: 'manual' });
+      expect(answer.status, query).toBe(400);
+      expect(await answer.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: message });
     }
   });
 
@@ -324,8 +428,9 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     for (const [path, body, status] of cases) {
       const response = await post(path, body);
       expect(response.status, `${path} ${body.slice(0, 40)}`).toBe(status);
-      expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-      expect(await response.json()).toBeTypeOf('object');
+      // Without the API version header, GoTrue's first error shape.
+      expect(response.headers.get('x-supabase-api-version')).toBeNull();
+      expect(await response.json()).toMatchObject({ code: status, error_code: expect.any(String), msg: expect.any(String) });
     }
     expect((await rows('clients')).length).toBe(users);
   });
@@ -336,7 +441,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     const token = await new SignJWT({ sub: "1' or 1=1", role: 'authenticated', session_id: 'x' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
     const response = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ code: 'bad_jwt' });
+    expect(await response.json()).toMatchObject({ error_code: 'bad_jwt' });
   });
 
   it("never answers a sign-up with another person's unconfirmed details", async () => {

@@ -86,7 +86,7 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
     const auth = await fetch(`${stack.api}/auth/v1/admin/users`, { headers: { apikey: stack.anon } });
     expect(auth.status).toBe(404);
-    expect((await auth.json()).message).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
+    expect((await auth.json()).msg).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
   });
 
   it('answers 503 with a JSON error while a function is down, and starts a function that died again', async () => {

@@ -16,8 +16,12 @@ export interface AuthConfig {
   confirmEmail: boolean;
   /** How long a link in an auth email stays valid. */
   otpExpirySeconds: number;
-  /** Sign-in and sign-up attempts per IP address, and per email address, in five minutes. */
+  /** Requests per client address in five minutes to each of sign-up, recovery and user update ([auth.rate_limit] sign_in_sign_ups). */
   signInsPerFiveMinutes: number;
+  /** /token requests (sign-in with a password, refresh) per client address in five minutes (token_refresh). */
+  tokenRequestsPerFiveMinutes: number;
+  /** Email-link verifications per client address in five minutes (token_verifications). */
+  verificationsPerFiveMinutes: number;
   /** Auth emails (confirmations, resets) the server sends per hour. */
   emailsPerHour: number;
   /**
@@ -52,6 +56,8 @@ export function readAuthConfig(file = join(import.meta.dirname, '..', '..', 'con
     confirmEmail: email.enable_confirmations !== false,
     otpExpirySeconds: num(email.otp_expiry, 3600),
     signInsPerFiveMinutes: num(limits.sign_in_sign_ups, 30),
+    tokenRequestsPerFiveMinutes: num(limits.token_refresh, 150),
+    verificationsPerFiveMinutes: num(limits.token_verifications, 30),
     emailsPerHour: num(limits.email_sent, 2),
     emailsPerClientPerHour: 10,
     emailMaxFrequencySeconds: seconds(email.max_frequency, 60),

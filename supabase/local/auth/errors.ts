@@ -1,13 +1,25 @@
 /**
- * GoTrue's error answers. auth-js reads `code` only when X-Supabase-Api-Version is present and exposed
- * (CORS), so every answer carries that header; `error_code` and `msg` serve older clients.
+ * GoTrue's answers. Errors come in two shapes, chosen by the request's X-Supabase-Api-Version header (as
+ * GoTrue's HandleResponseError does): from 2024-01-01 on (what supabase-js sends) `{code, message}`, with
+ * the version echoed so auth-js reads `code`; without it (curl, older clients) `{code: <status>,
+ * error_code, msg}`. `x-sb-error-code` names the code either way.
  */
-export const API_VERSION_HEADERS = { 'X-Supabase-Api-Version': '2024-01-01' };
+import type { IncomingMessage } from 'node:http';
+
+const API_VERSION_HEADER = 'x-supabase-api-version';
+const API_VERSION_2024 = '2024-01-01';
 
 export interface AuthAnswer {
   status: number;
   headers: Record<string, string>;
   body?: string;
+}
+
+/** The newest API version the request asks for that GoTrue knows, or null for the initial one. */
+export function requestApiVersion(req: IncomingMessage): string | null {
+  const asked = String(req.headers[API_VERSION_HEADER] ?? '');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asked) || Number.isNaN(Date.parse(asked))) return null;
+  return asked >= API_VERSION_2024 ? API_VERSION_2024 : null;
 }
 
 export class AuthProblem extends Error {
@@ -20,12 +32,16 @@ export class AuthProblem extends Error {
     super(message);
   }
 
-  answer(): AuthAnswer {
-    return {
-      status: this.status,
-      headers: { ...API_VERSION_HEADERS, 'Content-Type': 'application/json', 'x-sb-error-code': this.code },
-      body: JSON.stringify({ code: this.code, error_code: this.code, message: this.message, msg: this.message, ...this.extra }),
-    };
+  answer(apiVersion: string | null): AuthAnswer {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (apiVersion) {
+      headers['X-Supabase-Api-Version'] = apiVersion;
+      // GoTrue's weak-password answer in the 2024 shape is the one error without this header.
+      if (this.code !== 'weak_password') headers['x-sb-error-code'] = this.code;
+      return { status: this.status, headers, body: JSON.stringify({ code: this.code, message: this.message, ...this.extra }) };
+    }
+    headers['x-sb-error-code'] = this.code;
+    return { status: this.status, headers, body: JSON.stringify({ code: this.status, error_code: this.code, msg: this.message, ...this.extra }) };
   }
 }
 
@@ -35,6 +51,6 @@ export const fail = (status: number, code: string, message: string, extra?: Reco
 
 export const ok = (body: unknown, status = 200): AuthAnswer => ({
   status,
-  headers: { ...API_VERSION_HEADERS, 'Content-Type': 'application/json' },
+  headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });

@@ -11,10 +11,10 @@ import type { SqlClient } from '../migrate.ts';
 import { readBody } from '../request-body.ts';
 import { inTransaction } from '../transactions.ts';
 import type { AuthConfig } from './config.ts';
-import { API_VERSION_HEADERS, AuthProblem, fail, ok, type AuthAnswer } from './errors.ts';
+import { AuthProblem, fail, ok, requestApiVersion, type AuthAnswer } from './errors.ts';
 import { sendLinkEmail, type LinkKind, type MailSettings } from './mail.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { endSession, endSessions, refreshSession, sessionExists, startSession, type SessionSettings } from './sessions.ts';
+import { endSessions, refreshSession, revokeSessionTokens, sessionExists, startSession, type SessionSettings } from './sessions.ts';
 import { decoyUserJson, deleteUser, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
 
 export interface AuthOptions {
@@ -60,9 +60,16 @@ function globToRegExp(glob: string): RegExp {
 }
 
 export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions) {
-  const attempts = new RateLimiter(config.signInsPerFiveMinutes, 5 * 60_000);
+  // GoTrue's limiters: one per endpoint, each counting one client address's requests over five minutes.
+  const fiveMinutes = 5 * 60_000;
+  const limiters = {
+    signup: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
+    recover: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
+    user: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
+    token: new RateLimiter(config.tokenRequestsPerFiveMinutes, fiveMinutes),
+    verify: new RateLimiter(config.verificationsPerFiveMinutes, fiveMinutes),
+  };
   const emailsSent = new RateLimiter(config.emailsPerHour, 60 * 60_000);
-  const emailsPerAddress = new RateLimiter(1, config.emailMaxFrequencySeconds * 1000);
   const emailsPerClient = new RateLimiter(config.emailsPerClientPerHour, 60 * 60_000);
   const allowedRedirects = [config.siteUrl, ...config.redirectUrls].map(globToRegExp);
   const siteOrigin = new URL(config.siteUrl).origin;
@@ -83,17 +90,22 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   }
 
   /** Keyed on the caller's address, as GoTrue does: keyed on the email, strangers could lock its owner out. */
-  function limitAttempts(req: IncomingMessage) {
-    if (!attempts.allow(`ip:${req.socket.remoteAddress ?? ''}`)) fail(429, 'over_request_rate_limit', 'Request rate limit reached');
+  function limit(req: IncomingMessage, endpoint: keyof typeof limiters) {
+    if (!limiters[endpoint].allow(`ip:${req.socket.remoteAddress ?? ''}`)) fail(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+
+  /** One email of a kind to an address per max_frequency, counted from when the last one went out (GoTrue's rule). */
+  function limitEmailFrequency(lastSent: Date | string | null) {
+    if (!lastSent) return;
+    const left = new Date(lastSent).getTime() + config.emailMaxFrequencySeconds * 1000 - Date.now();
+    if (left > 0) fail(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`);
   }
 
   /**
-   * One email of a kind to an address per max_frequency (GoTrue's rule) and a few an hour from one client address,
-   * checked before the project's hourly budget is spent, so junk sign-ups cannot use it up for everyone.
+   * A few emails an hour from one client address, checked before the project's hourly budget is spent,
+   * so junk sign-ups cannot use it up for everyone.
    */
-  function limitEmails(req: IncomingMessage, to: string, kind: LinkKind) {
-    // Per kind, as GoTrue compares confirmation_sent_at and recovery_sent_at separately.
-    if (!emailsPerAddress.allow(`${kind}:${to}`)) fail(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${config.emailMaxFrequencySeconds} seconds.`);
+  function limitEmails(req: IncomingMessage) {
     if (!emailsPerClient.allow(`ip:${req.socket.remoteAddress ?? ''}`)) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
     if (!emailsSent.allow('all')) fail(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
   }
@@ -108,17 +120,17 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   function checkPassword(password: string) {
     if (!password) fail(400, 'validation_failed', 'Signup requires a valid password');
     if (password.includes('\u0000')) fail(400, 'validation_failed', 'Password cannot contain NUL characters');
-    if (password.length < config.minPasswordLength) {
-      const message = `Password should be at least ${config.minPasswordLength} characters.`;
-      fail(422, 'weak_password', message, { weak_password: { message, reasons: ['length'] } });
-    }
     // bcrypt reads only the first 72 bytes; GoTrue refuses longer passwords rather than ignore the rest.
-    if (Buffer.byteLength(password) > 72) fail(422, 'weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+    if (Buffer.byteLength(password) > 72) fail(400, 'validation_failed', 'Password cannot be longer than 72 characters');
+    if (password.length < config.minPasswordLength) {
+      fail(422, 'weak_password', `Password should be at least ${config.minPasswordLength} characters.`, { weak_password: { reasons: ['length'] } });
+    }
   }
 
   /** Stores a fresh link token (hashed) and mails the link. Runs inside the caller's transaction, so a failed send keeps nothing. */
   async function mailLink(req: IncomingMessage, user: UserRow, kind: LinkKind, redirectTo: string) {
-    limitEmails(req, user.email, kind);
+    limitEmailFrequency(kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at);
+    limitEmails(req);
     const token = randomBytes(24).toString('base64url');
     await updateUser(db, user.id, kind === 'signup' ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
     const link = new URL(`${externalUrl()}/auth/v1/verify`);
@@ -130,9 +142,9 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   }
 
   async function signup(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    limit(req, 'signup');
     const body = await readJson(req);
     const email = checkEmail(body);
-    limitAttempts(req);
     const password = text(body, 'password');
     checkPassword(password);
     const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
@@ -147,7 +159,10 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
       // An unconfirmed sign-up proves nothing about who owns the address, so a new one replaces it
       // whole (password, metadata, profile, link): whoever confirms from the inbox gets the sign-up they
       // confirmed, and the answer never shows the earlier one's details.
-      if (existing) await deleteUser(db, existing.id);
+      if (existing) {
+        limitEmailFrequency(existing.confirmation_sent_at);
+        await deleteUser(db, existing.id);
+      }
       const user = await insertUser(db, { email, passwordHash, data, confirmed: !config.confirmEmail }).catch((error: PgError) => {
         console.warn(`Sign-up for ${email} refused by the database: ${error.message}`);
         // A value the profile's rules refuse (class 22 or 23) is the caller's mistake, not the server's.
@@ -162,22 +177,24 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
 
   async function token(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
     const grant = search.get('grant_type');
+    if (grant !== 'password' && grant !== 'refresh_token') return fail(400, 'invalid_credentials', 'unsupported_grant_type');
+    limit(req, 'token');
     const body = await readJson(req);
     if (grant === 'refresh_token') {
       const refresh = text(body, 'refresh_token');
-      if (!refresh) return { status: 400, headers: { ...API_VERSION_HEADERS, 'Content-Type': 'application/json' }, body: JSON.stringify({ error: 'invalid_request', error_description: 'refresh_token required' }) };
+      if (refresh.length < 12) fail(400, 'validation_failed', 'Refresh token is not valid');
       const refreshed = await tx(() => refreshSession(db, refresh, sessionSettings()));
       if ('reusedBy' in refreshed) {
-        await tx(() => endSession(db, refreshed.reusedBy));
+        // A replayed token: every refresh token of that session is revoked, so whoever holds one must sign
+        // in again; the session itself (and its access tokens, until they expire) stays, as on GoTrue.
+        await tx(() => revokeSessionTokens(db, refreshed.reusedBy));
         fail(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       }
       return ok(refreshed);
     }
-    if (grant !== 'password') return fail(400, 'validation_failed', `unsupported_grant_type: ${grant ?? ''}`);
     const email = text(body, 'email').trim().toLowerCase();
     const password = text(body, 'password');
     if (!email) fail(400, 'validation_failed', 'missing email or phone');
-    limitAttempts(req);
     const user = await tx(() => userByEmail(db, email));
     const matches = await bcrypt.compare(password, user?.encrypted_password ?? DECOY_HASH);
     if (!user || !matches) fail(400, 'invalid_credentials', 'Invalid login credentials');
@@ -186,11 +203,15 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   }
 
   /** The link in an auth email: confirms or recovers, then sends the browser back with the session in the fragment. */
-  async function verify(search: URLSearchParams): Promise<AuthAnswer> {
+  async function verify(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    limit(req, 'verify');
     const redirectTo = redirectTarget(search.get('redirect_to'));
     const type = search.get('type');
-    const back = (fragment: Record<string, string>) => ({ status: 303, headers: { ...API_VERSION_HEADERS, Location: `${redirectTo.split('#')[0]}#${new URLSearchParams(fragment)}` } });
-    if (type !== 'signup' && type !== 'recovery') return back({ error: 'invalid_request', error_code: 'validation_failed', error_description: 'Verify requires a verification type', sb: '' });
+    const back = (fragment: Record<string, string>) => ({ status: 303, headers: { Location: `${redirectTo.split('#')[0]}#${new URLSearchParams(fragment)}` } });
+    // A link missing its parts is answered, not redirected, as GoTrue validates before it looks anything up.
+    if (!type) fail(400, 'validation_failed', 'Verify requires a verification type');
+    if (!search.get('token')) fail(400, 'validation_failed', 'Verify requires a token or a token hash');
+    if (type !== 'signup' && type !== 'recovery') return fail(400, 'validation_failed', 'Unsupported verification type');
     const tokenHash = hashToken(search.get('token') ?? '');
     const session = await tx(async () => {
       const user = await userByLinkToken(db, type === 'signup' ? 'confirmation' : 'recovery', tokenHash, config.otpExpirySeconds);
@@ -228,7 +249,8 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   }
 
   async function putUser(req: IncomingMessage): Promise<AuthAnswer> {
-    const { user } = await currentUser(req);
+    limit(req, 'user');
+    const { user, sessionId } = await currentUser(req);
     const body = await readJson(req);
     if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== user.email) {
       fail(422, 'email_address_not_authorized', 'Changing the email address is not supported by the local Supabase stand-in.');
@@ -240,17 +262,27 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
         fail(422, 'same_password', 'New password should be different from the old password.');
       }
       changes.encrypted_password = await bcrypt.hash(body.password, BCRYPT_COST);
+      // Whoever knew the old password may hold a link or another session: GoTrue ends both.
+      Object.assign(changes, { confirmation_token: null, recovery_token: null, clearLinksSent: true });
     }
     if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
       changes.raw_user_meta_data = JSON.stringify({ ...user.raw_user_meta_data, ...(body.data as object) });
     }
-    return ok(userJson(await tx(() => updateUser(db, user.id, changes))));
+    return ok(
+      userJson(
+        await tx(async () => {
+          const updated = await updateUser(db, user.id, changes);
+          if (changes.encrypted_password) await endSessions(db, user.id, sessionId, 'others');
+          return updated;
+        }),
+      ),
+    );
   }
 
   async function recover(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    limit(req, 'recover');
     const body = await readJson(req);
     const email = checkEmail(body);
-    limitAttempts(req);
     const redirectTo = redirectTarget(search.get('redirect_to'));
     await tx(async () => {
       const user = await userByEmail(db, email);
@@ -264,7 +296,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     const method = req.method ?? 'GET';
     if (path === '/signup' && method === 'POST') return signup(req, search);
     if (path === '/token' && method === 'POST') return token(req, search);
-    if (path === '/verify' && method === 'GET') return verify(search);
+    if (path === '/verify' && method === 'GET') return verify(req, search);
     if (path === '/user' && method === 'GET') return ok(userJson((await currentUser(req)).user));
     if (path === '/user' && method === 'PUT') return putUser(req);
     if (path === '/recover' && method === 'POST') return recover(req, search);
@@ -273,7 +305,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
       const scope = search.get('scope') ?? 'global';
       if (scope !== 'global' && scope !== 'local' && scope !== 'others') fail(400, 'validation_failed', 'Unsupported logout scope');
       await tx(() => endSessions(db, user.id, sessionId, scope as 'global' | 'local' | 'others'));
-      return { status: 204, headers: API_VERSION_HEADERS };
+      return { status: 204, headers: {} };
     }
     if (path === '/health' && method === 'GET') return ok({ version: 'local', name: 'GoTrue (local stand-in)', description: 'Serves the part of the Supabase Auth API the site uses.' });
     return fail(404, 'not_found', `The local auth API does not serve ${method} /auth/v1${path}.`);
@@ -283,9 +315,9 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     try {
       return await route(req, path, search);
     } catch (error) {
-      if (error instanceof AuthProblem) return error.answer();
+      if (error instanceof AuthProblem) return error.answer(requestApiVersion(req));
       console.error('Local auth failed:', error);
-      return new AuthProblem(500, 'unexpected_failure', 'Unexpected failure, please check the terminal running the local backend.').answer();
+      return new AuthProblem(500, 'unexpected_failure', 'Unexpected failure, please check the terminal running the local backend.').answer(requestApiVersion(req));
     }
   };
 }

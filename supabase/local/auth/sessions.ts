@@ -99,6 +99,11 @@ export async function endSession(db: SqlClient, sessionId: string) {
   await db.query('delete from auth.sessions where id = $1', [sessionId]);
 }
 
+/** GoTrue's answer to a replayed refresh token: every refresh token of the session is revoked, the session kept. */
+export async function revokeSessionTokens(db: SqlClient, sessionId: string) {
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+}
+
 export async function sessionExists(db: SqlClient, sessionId: string): Promise<boolean> {
   return (await db.query('select 1 from auth.sessions where id = $1', [sessionId])).rows.length === 1;
 }

@@ -94,7 +94,7 @@ export async function insertUser(db: SqlClient, user: { email: string; passwordH
   return rows[0]!;
 }
 
-export async function updateUser(db: SqlClient, id: string, changes: Partial<Record<'encrypted_password' | 'confirmation_token' | 'recovery_token' | 'raw_user_meta_data', string | null>> & { confirm?: boolean; signedIn?: boolean; confirmationSent?: boolean; recoverySent?: boolean }): Promise<UserRow> {
+export async function updateUser(db: SqlClient, id: string, changes: Partial<Record<'encrypted_password' | 'confirmation_token' | 'recovery_token' | 'raw_user_meta_data', string | null>> & { confirm?: boolean; signedIn?: boolean; confirmationSent?: boolean; recoverySent?: boolean; clearLinksSent?: boolean }): Promise<UserRow> {
   const sets: string[] = ['updated_at = now()'];
   const values: unknown[] = [id];
   for (const column of ['encrypted_password', 'confirmation_token', 'recovery_token', 'raw_user_meta_data'] as const) {
@@ -107,6 +107,7 @@ export async function updateUser(db: SqlClient, id: string, changes: Partial<Rec
   if (changes.signedIn) sets.push('last_sign_in_at = now()');
   if (changes.confirmationSent) sets.push('confirmation_sent_at = now()');
   if (changes.recoverySent) sets.push('recovery_sent_at = now()');
+  if (changes.clearLinksSent) sets.push('confirmation_sent_at = null', 'recovery_sent_at = null');
   const { rows } = await db.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, values);
   return rows[0]!;
 }
