@@ -165,11 +165,16 @@ function integerParam(params: URLSearchParams, name: string): number | null {
   return Number(raw);
 }
 
-/** As PostgREST: the role, the claims and the request's headers (which the gateway gives the caller's address) for SQL to read. */
+/** The role's own `statement_timeout` (ALTER ROLE … SET), which PostgREST applies to each request it serves as that role. */
+const ROLE_TIMEOUT = `coalesce((select substr(setting, length('statement_timeout=') + 1) from pg_db_role_setting
+  join pg_roles on pg_roles.oid = setrole, unnest(setconfig) as setting
+  where rolname = $1 and setdatabase = 0 and setting like 'statement_timeout=%'), current_setting('statement_timeout'))`;
+
+/** As PostgREST: the role (with its statement timeout), the claims and the request's headers (which the gateway gives the caller's address) for SQL to read. */
 function asRole<T>(db: SqlClient, req: IncomingMessage, claims: Claims, work: () => Promise<T>): Promise<T> {
   return inTransaction(db, work, () =>
     db.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true), set_config('search_path', 'public', true)`,
+      `select set_config('statement_timeout', ${ROLE_TIMEOUT}, true), set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.headers', $3, true), set_config('search_path', 'public', true)`,
       [claims.role, JSON.stringify(claims), JSON.stringify(req.headers)],
     ),
   );

@@ -106,7 +106,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
     beforeAll(async () => {
       for (const [id, email] of [[userA, 'a@casaverde.org'], [userB, 'b@other.org']] as const) {
-        await db.query('insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)', [id, email, JSON.stringify(profile)]);
+        await db.query('insert into auth.users (id, aud, role, email, raw_user_meta_data) values ($1, \'authenticated\', \'authenticated\', $2, $3)', [id, email, JSON.stringify(profile)]);
       }
     });
 
@@ -152,7 +152,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         { user_id: userB, email: 'b@other.org', company: 'Casa Verde' },
       ]);
       await expectRefused(
-        db.query('insert into auth.users (email, raw_user_meta_data) values ($1, $2)', ['c@x.org', JSON.stringify({ ...profile, company: ' ' })]),
+        db.query('insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2)', ['c@x.org', JSON.stringify({ ...profile, company: ' ' })]),
         '23502',
       );
       const { rows: orphans } = await db.query(`select 1 from auth.users where email = 'c@x.org'`);

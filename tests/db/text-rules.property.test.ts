@@ -76,7 +76,7 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
         const profile = Object.fromEntries(Object.entries(data).filter(([k]) => !entry.exclude?.includes(k)).map(([k, v]) => [k, wire(v)]));
         await db.exec('begin');
         try {
-          const { rows } = await db.query<{ id: string }>('insert into auth.users (email, raw_user_meta_data) values ($1, $2) returning id', [profile.email ?? null, JSON.stringify(profile)]);
+          const { rows } = await db.query<{ id: string }>('insert into auth.users (id, email, raw_user_meta_data) values (gen_random_uuid(), $1, $2) returning id', [profile.email ?? null, JSON.stringify(profile)]);
           return (await db.query('select 1 from public.clients where user_id = $1', [rows[0]!.id])).rows.length === 1;
         } finally {
           await db.exec('rollback');

@@ -65,7 +65,8 @@ const COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation
   raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
 
 export async function userByEmail(db: SqlClient, email: string): Promise<UserRow | undefined> {
-  return (await db.query<UserRow>(`select ${COLUMNS} from auth.users where lower(email) = lower($1)`, [email])).rows[0];
+  // GoTrue stores emails lower-cased, among users who do not sign in through SSO.
+  return (await db.query<UserRow>(`select ${COLUMNS} from auth.users where email = lower($1) and not is_sso_user`, [email])).rows[0];
 }
 
 export async function userById(db: SqlClient, id: string): Promise<UserRow | undefined> {
@@ -86,8 +87,9 @@ export async function userByLinkToken(db: SqlClient, kind: 'confirmation' | 'rec
 /** A new email user; unconfirmed until they follow the link mailed to them (unless confirmations are off). */
 export async function insertUser(db: SqlClient, user: { email: string; passwordHash: string; data: Record<string, unknown>; confirmed: boolean }): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(
-    `insert into auth.users (email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at)
-     values ($1, $2, $3, $4, case when $5::boolean then now() end)
+    // Every column GoTrue writes itself: hosted's auth.users has no defaults for them.
+    `insert into auth.users (id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
+     values (gen_random_uuid(), 'authenticated', 'authenticated', $1, $2, $3, $4, case when $5::boolean then now() end, now(), now())
      returning ${COLUMNS}`,
     [user.email, user.passwordHash, JSON.stringify(EMAIL_APP_METADATA), JSON.stringify(user.data), user.confirmed],
   );
