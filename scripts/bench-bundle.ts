@@ -2,7 +2,7 @@
  * First-load JavaScript per route, measured the way a visitor pays for it: each route of the
  * production build is opened in Chromium, every script it fetches before going idle is recorded,
  * and their gzip sizes are summed. Exits non-zero when a route is over its budget: 113 KB for /,
- * 118 KB for other pages, and the shell + 150 KB for pages with a form. The backend client
+ * 119 KB for other pages, and the shell + 150 KB for pages with a form. The backend client
  * (src/lib/backend/client.ts, found through Vite's manifest) is listed apart: pages fetch it only
  * after the load event, when idle (testimonials, a stored session), so it never delays what the
  * visitor reads; it has a budget of its own (DEFERRED_BUDGET_KB).
@@ -22,8 +22,9 @@ const dist = distDir;
 // The shell lists every route (about 60 bytes gzip each), so a new page nudges every route up a little.
 // +2 KB since the entry became a loader that fetches the app after the first paint (its own chunks, decision 017).
 const HOME_BUDGET_KB = 113;
-// 115 until the account state joined the shell (+0.9 KB, docs/decisions/010); +2 KB for decision 017.
-const PAGE_BUDGET_KB = 118;
+// 115 until the account state joined the shell (+0.9 KB, docs/decisions/010); +2 KB for decision 017;
+// +1 KB when the loader went inline (its helper is fetched again after the paint) and the hero with it.
+const PAGE_BUDGET_KB = 119;
 /** A page with a form may add this much on top of the shell every page loads. */
 const FORM_EXTRA_BUDGET_KB = 150;
 /** Scripts a route may fetch once it has loaded and the browser is idle. */
