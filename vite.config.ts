@@ -27,8 +27,8 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The tiny entry carries the dynamic-import helper itself: one request before the first paint,
-            // and none of the page code (decision 017).
+            // The tiny entry carries the dynamic-import helper itself, so it has no static import and can go
+            // inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
             { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx/ },
             // The shared page building blocks travel together: one request instead of a dozen tiny ones.
             { name: 'ui', test: /\/src\/components\/(?!forms\/)[^/]+$/ },

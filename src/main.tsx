@@ -1,9 +1,9 @@
 import './styles.css';
 
 /**
- * The browser entry, kept tiny (docs/decisions/017). The prerendered page carries the CSS it uses
- * inline, so it paints from its HTML alone; only after that first frame do the full stylesheet and
- * the app download and hydrate. Running the app first would hold the first paint until all of it had
+ * The browser entry, kept tiny and inlined into each page by the build (docs/decisions/017). The
+ * prerendered page carries the CSS it uses inline, so it paints from its HTML alone; only after that
+ * first contentful paint do the full stylesheet and the app download and hydrate. Running the app first would hold the first paint until all of it had
  * downloaded, run and hydrated.
  */
 const afterFirstPaint = () =>

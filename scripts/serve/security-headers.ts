@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
 
+/**
+ * Caching: hashed file names under /assets/ change with their content, so browsers may keep them for a
+ * year; everything else (HTML, sitemap) is revalidated.
+ */
+export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+export const PAGES_CACHE_CONTROL = 'no-cache';
+
 /** Players the video facades may load after a visitor clicks play. */
 const VIDEO_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
 

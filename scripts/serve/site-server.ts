@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { inlineScriptHashes, securityHeaders } from './security-headers.ts';
+import { ASSETS_CACHE_CONTROL, inlineScriptHashes, PAGES_CACHE_CONTROL, securityHeaders } from './security-headers.ts';
 
 /** Picks the best precompressed variant of a file the client accepts. */
 function negotiate(req: IncomingMessage, file: string) {
@@ -16,7 +16,7 @@ function sendNotFound(dist: string, req: IncomingMessage, res: ServerResponse) {
   const { body, encoding } = negotiate(req, join(dist, '404.html'));
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
-  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Cache-Control', PAGES_CACHE_CONTROL);
   res.setHeader('Vary', 'Accept-Encoding');
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -30,8 +30,7 @@ export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SU
     etag: true,
     dotfiles: false,
     setHeaders(res, pathname) {
-      // Hashed file names change with their content, so browsers may keep them for a year.
-      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? ASSETS_CACHE_CONTROL : PAGES_CACHE_CONTROL);
     },
   });
   // Every page is built from dist/index.html, so its inline loader is every page's.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import about from '../../content/about';
 import coursesOverview from '../../content/courses-overview';
@@ -32,6 +33,18 @@ async function loadAllContent() {
   for (const c of courses) if (c.content) modules.push((await c.content()).default);
   for (const r of resources) if (r.content) modules.push((await r.content()).default);
   return modules;
+}
+
+/** Every string under an `icon` key, wherever it sits in the config and the copy. */
+function iconNames(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => iconNames(v, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'icon' && typeof v === 'string') found.add(v);
+      else iconNames(v, found);
+    }
+  }
+  return found;
 }
 
 /** Every string under a `to` or `path` key, wherever it sits in the config and the copy. */
@@ -200,5 +213,13 @@ describe('resources (spec sections 2 and 3)', () => {
     const internal = resources.filter((r) => r.to.startsWith('/')).map((r) => r.to);
     expect(internal.sort()).toEqual(SPEC_REFERENCED.filter((p) => p.startsWith('/blog/')).sort());
     expect(resources.filter((r) => r.to.startsWith('https://'))).toHaveLength(2);
+  });
+
+  it('draws every icon the config and the copy name: each has its class in icon.module.css', async () => {
+    const css = readFileSync(new URL('../../src/components/icon.module.css', import.meta.url), 'utf8');
+    const classes = new Set([...css.matchAll(/^\.([a-z]+) \{\n {2}--icon: url\('@tabler\/icons\//gm)].map((m) => m[1]));
+    const named = [...iconNames([config, await loadAllContent()])];
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((name) => !classes.has(name))).toEqual([]);
   });
 });

@@ -210,9 +210,10 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     const back = (fragment: Record<string, string>) => ({ status: 303, headers: { Location: `${redirectTo.split('#')[0]}#${new URLSearchParams(fragment)}` } });
     // A link missing its parts is answered, not redirected, as GoTrue validates before it looks anything up.
     if (!type) fail(400, 'validation_failed', 'Verify requires a verification type');
-    if (!search.get('token')) fail(400, 'validation_failed', 'Verify requires a token or a token hash');
+    const token = search.get('token');
+    if (!token) fail(400, 'validation_failed', 'Verify requires a token or a token hash');
     if (type !== 'signup' && type !== 'recovery') return fail(400, 'validation_failed', 'Unsupported verification type');
-    const tokenHash = hashToken(search.get('token') ?? '');
+    const tokenHash = hashToken(token!);
     const session = await tx(async () => {
       const user = await userByLinkToken(db, type === 'signup' ? 'confirmation' : 'recovery', tokenHash, config.otpExpirySeconds);
       if (!user) return null;
@@ -268,15 +269,11 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
       changes.raw_user_meta_data = JSON.stringify({ ...user.raw_user_meta_data, ...(body.data as object) });
     }
-    return ok(
-      userJson(
-        await tx(async () => {
-          const updated = await updateUser(db, user.id, changes);
-          if (changes.encrypted_password) await endSessions(db, user.id, sessionId, 'others');
-          return updated;
-        }),
-      ),
-    );
+    const updated = await tx(async () => {
+      if (changes.encrypted_password) await endSessions(db, user.id, sessionId, 'others');
+      return updateUser(db, user.id, changes);
+    });
+    return ok(userJson(updated));
   }
 
   async function recover(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
