@@ -2,6 +2,12 @@
 -- schema with the tables this project's migrations and local stand-in use, and the auth helpers.
 -- Applied to local databases only (PGlite, a local PostgreSQL); never pushed to hosted Supabase.
 -- Column names follow Supabase's auth.users so the same migrations run in both places.
+--
+-- Roles (decision 018): locally the login is a superuser and plays hosted's `supabase_admin`. Hosted
+-- runs migrations as `postgres`, which is not a superuser; a bootstrap superuser cannot be demoted, so
+-- migrations and the seed run here as `hosted_postgres`, a role with hosted `postgres`'s attributes,
+-- memberships and grants. `supabase_auth_admin` owns the auth tables and is who the auth server is.
+-- Each change is made only when missing, so databases of one server bootstrapping at once do not race.
 
 do $$
 begin
@@ -14,25 +20,78 @@ begin
   if not exists (select from pg_roles where rolname = 'service_role') then
     create role service_role nologin bypassrls;
   end if;
+  if not exists (select from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit createrole;
+  end if;
+  if not exists (select from pg_roles where rolname = 'hosted_postgres') then
+    create role hosted_postgres nologin nosuperuser inherit createdb createrole replication bypassrls;
+  end if;
+  -- As hosted (supabase/postgres init scripts): the API roles inherit, and the API cuts long statements
+  -- (the local REST applies these per request, as PostgREST does for the role it switches to).
+  if exists (select from pg_roles where rolname in ('anon', 'authenticated', 'service_role') and not rolinherit) then
+    alter role anon inherit;
+    alter role authenticated inherit;
+    alter role service_role inherit;
+  end if;
+  if not exists (select from pg_db_role_setting where setrole = 'anon'::regrole and setdatabase = 0) then
+    alter role anon set statement_timeout = '3s';
+    alter role authenticated set statement_timeout = '8s';
+  end if;
+  if not exists (select from pg_db_role_setting where setrole = 'supabase_auth_admin'::regrole and setdatabase = 0) then
+    alter role supabase_auth_admin set search_path = auth;
+  end if;
+  -- Hosted `postgres` is a member of the API roles (grant_auth_roles_to_postgres), not of supabase_auth_admin.
+  if not pg_has_role('hosted_postgres', 'service_role', 'member') then
+    grant anon, authenticated, service_role to hosted_postgres;
+  end if;
 end
 $$;
--- As hosted (supabase/postgres init scripts): the API roles inherit, and the API cuts long statements
--- (the local REST applies these per request, as PostgREST does for the role it switches to).
-alter role anon inherit;
-alter role authenticated inherit;
-alter role service_role inherit;
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
 
 grant usage on schema public to anon, authenticated, service_role;
+grant all on schema public to hosted_postgres;
 -- Hosted Supabase grants everything on new public tables, functions and sequences to the API roles;
 -- row level security and explicit revokes are what keep data private there, so they must here too.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- For objects the migrations create (as hosted_postgres) and for any a local superuser creates.
+alter default privileges for role hosted_postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role hosted_postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role hosted_postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to hosted_postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to hosted_postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to hosted_postgres, anon, authenticated, service_role;
 
+-- Data folders whose migrations ran as the superuser: their objects pass to the migrations' role, as
+-- they belong to `postgres` on hosted, so the next migration may alter them.
+do $$
+declare
+  item record;
+begin
+  for item in
+    select format('alter table %s owner to hosted_postgres', c.oid::regclass) as sql
+      from pg_class c join pg_roles o on o.oid = c.relowner
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'f') and o.rolsuper
+    union all
+    select format('alter sequence %s owner to hosted_postgres', c.oid::regclass)
+      from pg_class c join pg_roles o on o.oid = c.relowner
+     where c.relnamespace = 'public'::regnamespace and c.relkind = 'S' and o.rolsuper
+       and not exists (select from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i'))
+    union all
+    select format('alter routine %s owner to hosted_postgres', p.oid::regprocedure)
+      from pg_proc p join pg_roles o on o.oid = p.proowner
+     where p.pronamespace = 'public'::regnamespace and o.rolsuper
+    union all
+    select format('alter type %s owner to hosted_postgres', t.oid::regtype)
+      from pg_type t join pg_roles o on o.oid = t.typowner
+     where t.typnamespace = 'public'::regnamespace and t.typtype in ('e', 'd', 'r', 'm') and o.rolsuper
+  loop
+    execute item.sql;
+  end loop;
+end
+$$;
+
+-- Owned by the superuser as on hosted (supabase_admin): migrations may use auth, not create in it.
 create schema if not exists auth;
-grant usage on schema auth to anon, authenticated, service_role;
+grant usage on schema auth to anon, authenticated, service_role, hosted_postgres;
+grant all on schema auth to supabase_auth_admin;
 
 -- Hosted's auth.users (GoTrue's migrations) for the columns this project touches: no defaults for id,
 -- aud and role (GoTrue always writes them), nullable metadata, and email unique among non-SSO users.
@@ -116,3 +175,23 @@ as $$
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role;
+
+-- Hosted's auth tables belong to the auth server's role and have row level security on (GoTrue's
+-- enable_rls_update_grants); `postgres` may read and write them, reference them and add triggers, but
+-- not alter, index or drop anything on them: "must be owner of table users".
+do $$
+declare
+  name text;
+begin
+  foreach name in array array['users', 'sessions', 'refresh_tokens'] loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', name);
+    execute format('alter table auth.%I enable row level security', name);
+    execute format('grant all on auth.%I to hosted_postgres', name);
+  end loop;
+  alter function auth.jwt() owner to supabase_auth_admin;
+  alter function auth.uid() owner to supabase_auth_admin;
+  alter function auth.role() owner to supabase_auth_admin;
+  alter function auth.email() owner to supabase_auth_admin;
+end
+$$;
+grant all on all sequences in schema auth to hosted_postgres;

@@ -1,7 +1,8 @@
 /**
  * Brings a local database (PGlite or a PostgreSQL server) to the state of supabase/: the bootstrap
  * that hosted Supabase provides, then every migration not applied yet (recorded in the same table
- * the Supabase CLI uses), then seed.sql once, on a fresh database.
+ * the Supabase CLI uses), then seed.sql once, on a fresh database. Migrations and seed run as
+ * `hosted_postgres`, hosted's non-superuser `postgres` (decision 018): what hosted refuses fails here first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ export interface MigrateResult {
 }
 
 const supabaseDir = join(import.meta.dirname, '..');
+/** Hosted's `postgres` session: its role, and the search path a fresh connection gets there. */
+const AS_HOSTED_POSTGRES = `set local role hosted_postgres; set local search_path = "$user", public, extensions;`;
 
 export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } = {}): Promise<MigrateResult> {
   await db.exec(readFileSync(join(dir, 'bootstrap', 'local.sql'), 'utf8'));
@@ -37,7 +40,7 @@ export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } 
     if (done.has(version!)) continue;
     const sql = readFileSync(join(dir, 'migrations', file), 'utf8');
     try {
-      await db.exec(`begin;\n${sql}\n;insert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${rest.join('_')}');\ncommit;`);
+      await db.exec(`begin;\n${AS_HOSTED_POSTGRES}\n${sql}\n;reset role;\ninsert into supabase_migrations.schema_migrations (version, name) values ('${version}', '${rest.join('_')}');\ncommit;`);
     } catch (error) {
       await db.exec('rollback;').catch(() => {});
       throw new Error(`Migration ${file} failed and was not applied: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -45,6 +48,6 @@ export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } 
     applied.push(file);
   }
   const seeded = seed && fresh;
-  if (seeded) await db.exec(readFileSync(join(dir, 'seed.sql'), 'utf8'));
+  if (seeded) await db.exec(`begin;\n${AS_HOSTED_POSTGRES}\n${readFileSync(join(dir, 'seed.sql'), 'utf8')}\n;reset role;\ncommit;`);
   return { applied, seeded };
 }

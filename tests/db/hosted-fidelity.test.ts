@@ -3,8 +3,22 @@
  * migration or policy behaves the same in both places. Each case is a difference a comparison against a
  * database built from Supabase's own setup found; on PGlite and PostgreSQL.
  */
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../supabase/local/migrate';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** The project's supabase/ (bootstrap, migrations, seed) in a scratch folder, plus one new migration. */
+function withMigration(sql: string): string {
+  mkdirSync(join(root, 'test-results', 'scratch'), { recursive: true });
+  const dir = mkdtempSync(join(root, 'test-results', 'scratch', 'migration-'));
+  for (const part of ['bootstrap', 'migrations', 'seed.sql']) cpSync(join(root, 'supabase', part), join(dir, part), { recursive: true });
+  writeFileSync(join(dir, 'migrations', '29991231000000_new.sql'), sql);
+  return dir;
+}
 
 describe.each(ENGINES)('the local database matches hosted Supabase, on %s', (engine) => {
   let db: Db;
@@ -18,6 +32,8 @@ describe.each(ENGINES)('the local database matches hosted Supabase, on %s', (eng
   it('grants new public tables, functions and sequences to the API roles by default, as hosted does', async () => {
     await db.exec('begin');
     try {
+      // As a migration does: as hosted's `postgres`.
+      await db.exec('set local role hosted_postgres');
       await db.exec('create table public.forgot_to_revoke (id bigserial primary key, secret text)');
       await db.exec("create function public.revoked_from_public_only() returns int language sql as 'select 1'");
       await db.exec('revoke execute on function public.revoked_from_public_only() from public');
@@ -81,5 +97,74 @@ describe.each(ENGINES)('the local database matches hosted Supabase, on %s', (eng
     } finally {
       await db.exec('rollback');
     }
+  });
+
+  it('runs migrations as a non-superuser postgres, owner of what they create, as hosted does', async () => {
+    const dir = withMigration(`create table public.who_migrates as
+      select current_user::text as name, (select rolsuper from pg_roles where rolname = current_user) as superuser;`);
+    try {
+      expect((await migrate(db, { dir, seed: false })).applied).toEqual(['29991231000000_new.sql']);
+      const { rows } = await db.query(`select name, superuser, pg_get_userbyid(relowner) as owner from public.who_migrates, pg_class where oid = 'public.who_migrates'::regclass`);
+      expect(rows).toEqual([{ name: 'hosted_postgres', superuser: false, owner: 'hosted_postgres' }]);
+      // The project's own tables belong to the same role, so the next migration may alter them.
+      const { rows: owners } = await db.query<{ owner: string }>(`select distinct pg_get_userbyid(relowner) as owner from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);
+      expect(owners).toEqual([{ owner: 'hosted_postgres' }]);
+    } finally {
+      await db.exec('drop table if exists public.who_migrates');
+      await db.exec(`delete from supabase_migrations.schema_migrations where version = '29991231000000'`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('brings along a data folder whose migrations ran as the superuser: the next migration may alter its tables', async () => {
+    // Before decision 018 every project object belonged to the local superuser.
+    await db.exec(`do $$ declare t regclass; begin
+      for t in select oid::regclass from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' loop
+        execute format('alter table %s owner to %I', t, session_user);
+      end loop; end $$;`);
+    const dir = withMigration('alter table public.contact_submissions add column follow_up text;');
+    try {
+      expect((await migrate(db, { dir, seed: false })).applied).toEqual(['29991231000000_new.sql']);
+      const { rows } = await db.query(`select distinct pg_get_userbyid(relowner) as owner from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);
+      expect(rows).toEqual([{ owner: 'hosted_postgres' }]);
+    } finally {
+      await db.exec('alter table public.contact_submissions drop column if exists follow_up');
+      await db.exec(`delete from supabase_migrations.schema_migrations where version = '29991231000000'`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ['alters auth.users', 'alter table auth.users add column nickname text;', /must be owner of (table|relation) users/],
+    ['indexes auth.users', 'create index users_phone on auth.users (phone);', /must be owner of (table|relation) users/],
+    ['adds a policy to auth.users', 'create policy "mine" on auth.users for select using (true);', /must be owner of (table|relation) users/],
+    ['drops the sign-up trigger', 'drop trigger create_client_profile on auth.users;', /must be owner of (table|relation) users/],
+    ['creates a function in schema auth', `create function auth.is_staff() returns boolean language sql as 'select true';`, /permission denied for schema auth/],
+  ])('refuses a migration that %s, with the error hosted gives, and applies nothing of it', async (_, sql, error) => {
+    const dir = withMigration(`create table public.half_done (id int);\n${sql}`);
+    try {
+      await expect(migrate(db, { dir, seed: false })).rejects.toThrow(error);
+      const { rows } = await db.query(`select to_regclass('public.half_done') as table, (select count(*)::int from supabase_migrations.schema_migrations where version = '29991231000000') as recorded`);
+      expect(rows).toEqual([{ table: null, recorded: 0 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets migrations reference auth.users and add triggers to it, as the project does on hosted', async () => {
+    const { rows } = await db.query<Record<string, boolean>>(`select
+      has_table_privilege('hosted_postgres', 'auth.users', 'references') as references,
+      has_table_privilege('hosted_postgres', 'auth.users', 'trigger') as trigger,
+      exists (select from pg_trigger where tgname = 'create_client_profile' and tgrelid = 'auth.users'::regclass) as project_trigger`);
+    expect(rows[0]).toEqual({ references: true, trigger: true, project_trigger: true });
+  });
+
+  it("has hosted's auth tables: owned by supabase_auth_admin, row level security on, closed to the API roles", async () => {
+    const { rows } = await db.query<{ relname: string; owner: string; rls: boolean }>(
+      `select relname, pg_get_userbyid(relowner) as owner, relrowsecurity as rls from pg_class where relnamespace = 'auth'::regnamespace and relkind = 'r' order by relname`,
+    );
+    expect(rows).toEqual(['refresh_tokens', 'sessions', 'users'].map((relname) => ({ relname, owner: 'supabase_auth_admin', rls: true })));
+    await as(db, 'anon', null, () => expectRefused(db.query('select * from auth.users'), '42501'));
+    await as(db, 'authenticated', '00000000-0000-4000-8000-000000000001', () => expectRefused(db.query('select * from auth.sessions'), '42501'));
   });
 });

@@ -92,6 +92,42 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(JSON.stringify(client_)).not.toContain('correct horse');
   });
 
+  it('fires sign-up triggers as GoTrue does: as supabase_auth_admin with search_path auth', async () => {
+    // What a migration might add (as hosted's postgres): a trigger that records who runs it, and one
+    // that names a public table without its schema, which hosted's search_path cannot find.
+    await db.exec(`begin; set local role hosted_postgres;
+      create table public.trigger_runs (role text, search_path text);
+      grant insert on public.trigger_runs to public;
+      create function public.record_trigger_run() returns trigger language plpgsql as $$
+        begin insert into public.trigger_runs values (current_user, current_setting('search_path')); return new; end $$;
+      create trigger record_trigger_run after insert on auth.users for each row execute function public.record_trigger_run();
+      commit;`);
+    try {
+      expect((await client().auth.signUp({ email: newEmail(), password: 'correct horse 1', options: { data: profile } })).error).toBeNull();
+      expect((await db.query('select role, search_path from public.trigger_runs')).rows).toEqual([{ role: 'supabase_auth_admin', search_path: 'auth' }]);
+
+      await db.exec(`begin; set local role hosted_postgres;
+        create function public.unqualified_profile() returns trigger language plpgsql security definer as $$
+          begin insert into trigger_runs values ('definer', 'unqualified'); return new; end $$;
+        create trigger unqualified_profile after insert on auth.users for each row execute function public.unqualified_profile();
+        commit;`);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const email = newEmail();
+      // supabase-js turns any 500 into a retryable error without the body, so the body is read directly.
+      const response = await fetch(`${api}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify({ email, password: 'correct horse 1', data: profile }),
+      });
+      warn.mockRestore();
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 500, body: { code: 'unexpected_failure', message: 'Database error saving new user' } });
+      expect((await db.query('select 1 from auth.users where email = $1', [email])).rows).toEqual([]);
+    } finally {
+      await db.exec(`drop trigger if exists unqualified_profile on auth.users; drop trigger record_trigger_run on auth.users;
+        drop function if exists public.unqualified_profile(); drop function public.record_trigger_run(); drop table public.trigger_runs;`);
+    }
+  });
+
   it('refuses to sign in before the email is confirmed, then the link signs the visitor in', async () => {
     const email = newEmail();
     await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });

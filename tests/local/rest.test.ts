@@ -1,8 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
-import { localKeys } from '../../supabase/local/keys';
+import { localKeys, signingKey } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
 
@@ -92,6 +93,31 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     expect([forged.status, (await forged.json()).code]).toEqual([401, 'PGRST301']);
     const keyless = await fetch(`${api}/rest/v1/testimonials`);
     expect([keyless.status, (await keyless.json()).message]).toEqual([401, 'No API key found in request']);
+  });
+
+  it("serves each request under its role's statement timeout, as PostgREST does: 3 s anon, 8 s authenticated, none for the service role", async () => {
+    await db.exec(`begin; set local role hosted_postgres;
+      create function public.request_timeout() returns text language sql as $$ select current_setting('statement_timeout') $$;
+      create function public.slow_request() returns int language sql as $$ select 1 from pg_sleep(3.5) $$;
+      commit;`);
+    try {
+      expect((await client(keys.anon).rpc('request_timeout')).data).toBe('3s');
+      const member = await new SignJWT({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(signingKey);
+      expect((await client(member).rpc('request_timeout')).data).toBe('8s');
+      expect((await client(keys.serviceRole).rpc('request_timeout')).data).toBe('0');
+      const started = Date.now();
+      const slow = await client(keys.anon).rpc('slow_request');
+      if (engine === 'postgres') {
+        // Cancelled at 3 s and answered as PostgREST answers SQLSTATE 57014.
+        expect([slow.status, slow.error?.code, slow.error?.message]).toEqual([500, '57014', 'canceling statement due to statement timeout']);
+        expect(Date.now() - started).toBeLessThan(3400);
+      } else {
+        // PGlite is single-threaded WebAssembly: it accepts the timeout but cannot interrupt a statement (decision 018).
+        expect([slow.status, slow.data]).toEqual([200, 1]);
+      }
+    } finally {
+      await db.exec('drop function public.request_timeout(); drop function public.slow_request();');
+    }
   });
 
   it('cannot be talked into running SQL through names, filters or bodies, and refuses huge bodies', async () => {

@@ -74,7 +74,9 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
   const allowedRedirects = [config.siteUrl, ...config.redirectUrls].map(globToRegExp);
   const siteOrigin = new URL(config.siteUrl).origin;
   const sessionSettings = (): SessionSettings => ({ issuer: `${externalUrl()}/auth/v1`, jwtExpirySeconds: config.jwtExpirySeconds, refreshTokenReuseSeconds: config.refreshTokenReuseSeconds });
-  const tx = <T>(work: () => Promise<T>) => inTransaction(db, work);
+  // GoTrue connects as supabase_auth_admin with search_path auth: the sign-up trigger and anything else
+  // the auth tables fire run as that role there, so they do here (decision 018).
+  const tx = <T>(work: () => Promise<T>) => inTransaction(db, work, () => db.exec('set local role supabase_auth_admin; set local search_path = auth'));
 
   /** Where a link may send someone back to: the site or an allowed URL, otherwise the site's address. */
   function redirectTarget(requested: string | null): string {
