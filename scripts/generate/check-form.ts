@@ -124,6 +124,10 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
       if (!fields.includes(replyTo)) problem([name, 'notification', 'replyTo'], `"${replyTo}" is not a field of schemas/${name}.schema.json; it must name the email question.${didYouMean(replyTo, fields)}`);
       else if (!(form.schema.json.required ?? []).includes(replyTo)) problem([name, 'notification', 'replyTo'], `"${replyTo}" must be a required question, so every notification has someone to reply to.`);
       if (!entry.table) problem([name, 'notification'], 'only a form whose answers are saved ("table") can notify staff.', 'key');
+      for (const key of ['senderName', 'senderOrganization'] as const) {
+        const field = entry.notification[key];
+        if (field !== undefined && !fields.includes(field)) problem([name, 'notification', key], `"${field}" is not a field of schemas/${name}.schema.json.${didYouMean(field, fields)}`);
+      }
     }
     if (entry.ownedByUser && !entry.table) problem([name, 'ownedByUser'], 'only a form whose answers are saved ("table") can belong to a user.', 'key');
     // A form staff are told about is one visitors send: without this, every insert would be denied.

@@ -57,7 +57,8 @@ function submissionSql(name: string, table: TableState, before: TableState | und
   if (!now) {
     if (was) {
       sql.push(`drop policy if exists submitters_insert on ${t};`, `revoke insert on table ${t} from anon, authenticated;`);
-      for (const trigger of ['limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
+      for (const trigger of ['limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request', 'list_in_staff_inbox']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
+      sql.push(`drop policy if exists staff_read on ${t};`, `revoke select on table ${t} from authenticated;`);
     }
     return sql;
   }
@@ -80,6 +81,7 @@ function submissionSql(name: string, table: TableState, before: TableState | und
         : `drop trigger if exists limit_per_address on ${t};`,
     );
   }
+  if (changed((s) => s.inbox)) sql.push(...inboxSql(t, now.inbox!, !was?.inbox));
   if (changed((s) => s.perClientPerHour)) {
     sql.push(
       now.perClientPerHour
@@ -88,6 +90,33 @@ function submissionSql(name: string, table: TableState, before: TableState | und
     );
   }
   return sql;
+}
+
+/**
+ * The staff inbox (supabase/migrations/20261123050000_staff_workspace.sql): each new submission is
+ * listed with its sender's name, email and organization, and staff may read the answers.
+ */
+function inboxSql(t: string, inbox: NonNullable<Submission['inbox']>, first: boolean): string[] {
+  const sql = [
+    `create or replace trigger list_in_staff_inbox\n  after insert on ${t}\n  for each row execute function public.list_in_staff_inbox(${[inbox.form, inbox.name ?? '', inbox.email, inbox.organization ?? ''].map(quote).join(', ')});`,
+  ];
+  if (first) sql.push(`grant select on table ${t} to authenticated;`, `create policy staff_read on ${t}\n  for select to authenticated\n  using ((select public.is_staff()));`);
+  return sql;
+}
+
+/**
+ * Submissions saved before their form was listed in the inbox, listed in one statement oldest first
+ * across all such forms, so the inbox's order (by insertion) is the order they came in.
+ */
+function inboxBackfillSql(tables: [string, NonNullable<Submission['inbox']>][]): string[] {
+  if (!tables.length) return [];
+  const selects = tables.map(
+    ([name, inbox]) =>
+      `  select id, ${quote(inbox.form)} as form, ${quote(name)} as form_table, ${inbox.name ?? 'null'}::text as name, lower(${inbox.email}) as email, ${inbox.organization ?? 'null'}::text as organization, created_at from public.${name}`,
+  );
+  return [
+    `insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at)\nselect * from (\n${selects.join('\n  union all\n')}\n) saved\norder by created_at, id\non conflict (submission_id) do nothing;`,
+  ];
 }
 
 /** Check name suffixes, as people say them. */
@@ -169,6 +198,9 @@ function alterColumn(table: string, name: string, from: ColumnState, to: ColumnS
 /** The SQL that takes the database from the last generated state to the one the schemas describe now. */
 export function diffStates(from: DbState, to: DbState): Diff {
   const out: Diff = { statements: [], destructive: [], notes: [] };
+  const newlyListed = Object.entries(to)
+    .filter(([name, table]) => table.submission?.inbox && !from[name]?.submission?.inbox)
+    .map(([name, table]): [string, NonNullable<Submission['inbox']>] => [name, table.submission!.inbox!]);
   const hasFormText = (state: DbState) => Object.values(state).some((t) => t.normalised !== undefined);
   if (hasFormText(to) && !hasFormText(from)) out.statements.push(formTextFunctionSql());
   for (const [name, table] of Object.entries(to)) {
@@ -215,5 +247,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
       out.statements.push(`drop table public.${name};`);
     }
   }
+  out.statements.push(...inboxBackfillSql(newlyListed.filter(([name]) => from[name])));
+  if (newlyListed.length) out.notes.push(`Staff see ${newlyListed.map(([name]) => name).join(', ')} in the staff inbox, with the answers saved before.`);
   return out;
 }

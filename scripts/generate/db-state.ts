@@ -40,6 +40,11 @@ export interface Submission {
   /** The email column counted by the per-address cap, and the cap. */
   perAddress: { column: string; perHour: number } | null;
   perClientPerHour: number | null;
+  /**
+   * How the staff inbox lists each submission: the form's name and the columns holding the sender's
+   * name, email and organization (supabase/migrations/20261123050000_staff_workspace.sql). Absent in older snapshots.
+   */
+  inbox?: { form: string; name: string | null; email: string; organization: string | null };
 }
 
 export type DbState = Record<string, TableState>;
@@ -81,9 +86,9 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
  * `previous` is the state the migrations have built so far: whether a rule can be NOT NULL on the
  * column, or must be a check that spares saved rows, depends on what is already there.
  */
-export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEntry }[], previous: DbState = {}): DbState {
+export function desiredState(forms: { name: string; schema: JsonSchema; entry: FormRegistryEntry }[], previous: DbState = {}): DbState {
   const state: DbState = {};
-  for (const { schema, entry } of forms) {
+  for (const { name, schema, entry } of forms) {
     if (!entry.table) continue;
     const table = entry.table;
     const before = previous[table];
@@ -113,6 +118,7 @@ export function desiredState(forms: { schema: JsonSchema; entry: FormRegistryEnt
         columns: Object.keys(columns).filter((c) => c === 'id' || columns[c]!.fixed === undefined),
         perAddress: entry.limits?.perAddressPerHour ? { column: entry.notification.replyTo, perHour: entry.limits.perAddressPerHour } : null,
         perClientPerHour: entry.limits?.perClientPerHour ?? null,
+        inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
       };
     }
   }

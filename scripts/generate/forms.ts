@@ -36,7 +36,14 @@ export interface FormRegistryEntry {
    * Staff are emailed each submission by send-form-notification under this formType. The subject may
    * name answers as {field} (an option shows its label); by default it is "<formType>: <first answer>".
    */
-  notification?: { formType: string; replyTo: string; subject?: string };
+  notification?: {
+    formType: string;
+    replyTo: string;
+    subject?: string;
+    /** The questions holding the sender's name and organization: the staff inbox lists and searches them. */
+    senderName?: string;
+    senderOrganization?: string;
+  };
   /** Who may submit it (a public form): the generator writes the grants and the insert policy. */
   submittedBy?: ('anon' | 'authenticated')[];
   /** Submissions an hour from one email address (the notification's replyTo) and from one network address. */

@@ -88,7 +88,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ]);
   }
   const desired = desiredState(
-    forms.map((f) => ({ schema: f.schema.json, entry: registry.json[f.name]! })),
+    forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]! })),
     snapshot.state,
   );
   const plan = planMigration(migrationsDir, snapshot, desired);

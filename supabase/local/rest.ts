@@ -27,6 +27,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns']);
 const OPERATORS: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+/** Pattern operators: PostgREST accepts `*` for `%` in URLs, and compares the column's text. */
+const PATTERN_OPERATORS: Record<string, string> = { like: 'like', ilike: 'ilike' };
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -92,18 +94,42 @@ async function claimsOf(req: IncomingMessage): Promise<Claims> {
   return { ...claims, role };
 }
 
-type Catalog = Map<string, string[]>;
+/** Each table's columns with their SQL types: filters compare values as the column's type, as PostgREST does. */
+type Columns = Map<string, string>;
+type Catalog = Map<string, Columns>;
 
 async function readCatalog(db: SqlClient): Promise<Catalog> {
-  const { rows } = await db.query<{ table_name: string; column_name: string }>(
-    `select c.relname as table_name, a.attname as column_name
+  const { rows } = await db.query<{ table_name: string; column_name: string; type: string }>(
+    `select c.relname as table_name, a.attname as column_name, format_type(a.atttypid, null) as type
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
       where n.nspname = 'public' and c.relkind in ('r', 'v', 'm') order by c.relname, a.attnum`,
   );
   const tables: Catalog = new Map();
-  for (const r of rows) tables.set(r.table_name, [...(tables.get(r.table_name) ?? []), r.column_name]);
+  for (const r of rows) {
+    if (!tables.has(r.table_name)) tables.set(r.table_name, new Map());
+    tables.get(r.table_name)!.set(r.column_name, r.type);
+  }
   return tables;
+}
+
+/** PostgREST's list syntax for `in`: `(a,b,"c,d")`, double quotes around items that hold commas. */
+function listValues(raw: string): string[] | null {
+  if (!raw.startsWith('(') || !raw.endsWith(')')) return null;
+  const items: string[] = [];
+  let item = '';
+  let quoted = false;
+  for (let i = 1; i < raw.length - 1; i++) {
+    const c = raw[i]!;
+    if (quoted && c === '\\') item += raw[++i] ?? '';
+    else if (c === '"') quoted = !quoted;
+    else if (c === ',' && !quoted) {
+      items.push(item);
+      item = '';
+    } else item += c;
+  }
+  if (quoted) return null;
+  return raw === '()' ? [] : [...items, item];
 }
 
 /**
@@ -131,24 +157,24 @@ function cachedPerDatabase<T>(caches: WeakMap<SqlClient, Promise<T>>, db: SqlCli
 
 const schemaCache = (db: SqlClient) => cachedPerDatabase(schemaCaches, db, readCatalog);
 
-function selectList(param: string | null, table: string, columns: string[]): string {
+function selectList(param: string | null, table: string, columns: Columns): string {
   if (!param || param.trim() === '*') return '*';
   return param
     .split(',')
     .map((c) => c.trim())
     .map((c) => {
       if (c === '*') return '*';
-      if (!columns.includes(c)) refuse(400, '42703', `column ${table}.${c} does not exist`);
+      if (!columns.has(c)) refuse(400, '42703', `column ${table}.${c} does not exist`);
       return ident(c);
     })
     .join(', ');
 }
 
-function orderBy(param: string | null, table: string, columns: string[]): string {
+function orderBy(param: string | null, table: string, columns: Columns): string {
   if (!param) return '';
   const terms = param.split(',').map((term) => {
     const [column, ...modifiers] = term.trim().split('.');
-    if (!column || !columns.includes(column)) refuse(400, 'PGRST100', `"failed to parse order (${term})"`, `Unknown column ${table}.${column ?? ''}`);
+    if (!column || !columns.has(column)) refuse(400, 'PGRST100', `"failed to parse order (${term})"`, `Unknown column ${table}.${column ?? ''}`);
     const direction = modifiers.find((m) => m === 'asc' || m === 'desc') ?? 'asc';
     const nulls = modifiers.find((m) => m === 'nullsfirst' || m === 'nullslast');
     if (modifiers.some((m) => !['asc', 'desc', 'nullsfirst', 'nullslast'].includes(m))) refuse(400, 'PGRST100', `"failed to parse order (${term})"`);
@@ -157,21 +183,32 @@ function orderBy(param: string | null, table: string, columns: string[]): string
   return ` order by ${terms.join(', ')}`;
 }
 
-function whereClause(params: URLSearchParams, table: string, columns: string[], values: unknown[]): string {
+function whereClause(params: URLSearchParams, table: string, columns: Columns, values: unknown[]): string {
   const conditions: string[] = [];
   for (const [key, raw] of params) {
     if (RESERVED.has(key)) continue;
-    if (!columns.includes(key)) refuse(400, '42703', `column ${table}.${key} does not exist`);
+    const type = columns.get(key);
+    if (!type) refuse(400, '42703', `column ${table}.${key} does not exist`);
     const dot = raw.indexOf('.');
     const op = dot > 0 ? raw.slice(0, dot) : '';
     const value = raw.slice(dot + 1);
+    const column = ident(key);
     if (op === 'is') {
       const literal = { null: 'null', true: 'true', false: 'false' }[value.toLowerCase()];
       if (!literal) refuse(400, 'PGRST100', `"failed to parse filter (${raw})"`);
-      conditions.push(`${ident(key)} is ${literal}`);
+      conditions.push(`${column} is ${literal}`);
     } else if (OPERATORS[op]) {
+      // The value is cast to the column's type, so indexes apply and numbers and times compare as such.
       values.push(value);
-      conditions.push(`${ident(key)}::text ${OPERATORS[op]} $${values.length}`);
+      conditions.push(`${column} ${OPERATORS[op]} $${values.length}::${type}`);
+    } else if (PATTERN_OPERATORS[op]) {
+      values.push(value.replaceAll('*', '%'));
+      conditions.push(`${column}::text ${PATTERN_OPERATORS[op]} $${values.length}`);
+    } else if (op === 'in') {
+      const list = listValues(value);
+      if (!list) refuse(400, 'PGRST100', `"failed to parse filter (${raw})"`);
+      values.push(JSON.stringify(list));
+      conditions.push(`${column} in (select (jsonb_array_elements_text($${values.length}::jsonb))::${type})`);
     } else {
       refuse(400, 'PGRST100', `"failed to parse filter (${raw})"`);
     }
@@ -247,7 +284,7 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       const rows = (Array.isArray(parsed) ? parsed : [parsed]) as unknown[];
       if (rows.length === 0 || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) refuse(400, 'PGRST102', 'Empty or invalid json');
       const keys = [...new Set(rows.flatMap((r) => Object.keys(r as object)))];
-      for (const key of keys) if (!cols.includes(key)) refuse(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
+      for (const key of keys) if (!cols.has(key)) refuse(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
       const values: unknown[] = [];
       const tuples = rows.map((row) => {
         const record = row as Record<string, unknown>;
@@ -271,9 +308,28 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       return representation ? shaped(result.rows, wantsObject, 201) : answer(201);
     }
 
+    if (req.method === 'PATCH') {
+      const body = await jsonBody(req);
+      if (!body || typeof body !== 'object' || Array.isArray(body)) refuse(400, 'PGRST102', 'Empty or invalid json');
+      const changes = Object.entries(body as Record<string, unknown>);
+      for (const [key] of changes) if (!cols.has(key)) refuse(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
+      const values: unknown[] = changes.map(([, value]) => (value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null)));
+      const where = whereClause(search, table, cols, values);
+      // Hosted Supabase loads pg-safeupdate for the API: an update or delete must say which rows.
+      if (!where) refuse(400, '21000', 'UPDATE requires a WHERE clause');
+      const representation = prefer.includes('return=representation');
+      const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
+      const sets = changes.map(([key], i) => `${ident(key)} = $${i + 1}`).join(', ');
+      const result = await asRole(db, req, claims, () =>
+        changes.length ? db.query(`update public.${ident(table)} set ${sets}${where}${returning}`, values) : db.query(`select ${selectList(search.get('select'), table, cols)} from public.${ident(table)}${where}`, values),
+      );
+      return representation ? shaped(result.rows, wantsObject, 200) : answer(204);
+    }
+
     if (req.method === 'DELETE') {
       const values: unknown[] = [];
       const where = whereClause(search, table, cols, values);
+      if (!where) refuse(400, '21000', 'DELETE requires a WHERE clause');
       const representation = prefer.includes('return=representation');
       const returning = representation ? ` returning ${selectList(search.get('select'), table, cols)}` : '';
       const result = await asRole(db, req, claims, () => db.query(`delete from public.${ident(table)}${where}${returning}`, values));

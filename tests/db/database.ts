@@ -41,12 +41,12 @@ export async function freshDatabase(engine: Engine, dir?: string): Promise<Db> {
 
 const ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
-/** Runs `work` as an API role with JWT claims, the way the REST API does, then rolls everything back. */
-export async function as<T>(db: Db, role: 'anon' | 'authenticated' | 'service_role', sub: string | null, work: () => Promise<T>): Promise<T> {
+/** Runs `work` as an API role with JWT claims (`claims` adds to role and sub), the way the REST API does, then rolls everything back. */
+export async function as<T>(db: Db, role: 'anon' | 'authenticated' | 'service_role', sub: string | null, work: () => Promise<T>, claims: Record<string, unknown> = {}): Promise<T> {
   if (!ROLES.has(role)) throw new Error(`unknown role ${role}`);
   await db.exec('begin');
   try {
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role, ...(sub ? { sub } : {}) })]);
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role, ...(sub ? { sub } : {}), ...claims })]);
     await db.exec(`set local role ${role}`);
     return await work();
   } finally {

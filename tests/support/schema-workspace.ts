@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, type GenerateResult } from '../../scripts/generate/run';
 
@@ -21,6 +21,9 @@ export function installFixtureSchemas(projectDir: string) {
   for (const file of readFileSync(join(fixtureProject, 'supabase', 'migrations.txt'), 'utf8').split('\n').filter(Boolean)) {
     cpSync(join(root, 'supabase', 'migrations', file), join(migrations, file));
   }
+  // Migrations the generator wrote for the fixture's own schemas (they differ from the real project's).
+  const own = join(fixtureProject, 'supabase', 'migrations');
+  if (existsSync(own)) cpSync(own, migrations, { recursive: true });
 }
 
 /**

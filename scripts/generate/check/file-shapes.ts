@@ -112,6 +112,8 @@ export const registryShape: SchemaObject = {
           formType: { type: 'string', minLength: 1 },
           replyTo: { type: 'string' },
           subject: { ...nonEmptyText, description: 'must be the email subject, naming answers as {field}, like "Course Enrolment: {course}".' },
+          senderName: { type: 'string', description: 'must name the question holding the sender\'s name, shown in the staff inbox.' },
+          senderOrganization: { type: 'string', description: 'must name the question holding the sender\'s organization, shown and searched in the staff inbox.' },
         },
       },
       options: {

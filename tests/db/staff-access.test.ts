@@ -1,0 +1,109 @@
+/**
+ * Who may read and work submissions (supabase/migrations/*_staff_workspace.sql, decision 019): staff,
+ * whose JWT says app_metadata.staff, read every form's answers and the inbox, and change only a
+ * submission's status and note, each change recorded; visitors and ordinary users read nothing.
+ * Every public form of schemas/forms.json is covered, so a new form is tested without a test edit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicForms } from '../support/declared-forms';
+import { sampleAnswers } from '../support/sample-answers';
+import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+
+const STAFF = '00000000-0000-4000-8000-00000000000a';
+const USER = '00000000-0000-4000-8000-00000000000b';
+const staffClaims = { email: 'lena@consultancy.example', app_metadata: { provider: 'email', staff: true } };
+/** What a person could put in their own profile: user_metadata is theirs to write, so it must never count. */
+const selfDeclared = { email: 'mallory@example.org', app_metadata: { provider: 'email' }, user_metadata: { staff: true } };
+
+describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
+  let db: Db;
+  const forms = publicForms.map((form) => {
+    const senderName = form.entry.notification.senderName;
+    const row = sampleAnswers(form.definition.schema as Parameters<typeof sampleAnswers>[0], {
+      [form.replyTo]: `Sender.${form.name}@Example.org`,
+      ...(senderName ? { [senderName]: `Sender of ${form.name}` } : {}),
+    });
+    return { ...form, row };
+  });
+  const staff = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, staffClaims);
+
+  beforeAll(async () => {
+    db = await freshDatabase(engine);
+    // One submission of each form, sent by a visitor, as the API saves it.
+    for (const form of forms) {
+      await db.exec('begin');
+      await db.exec('set local role anon');
+      const columns = Object.keys(form.row);
+      await db.query(`insert into public.${form.table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(form.row));
+      await db.exec('commit');
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('lists every submission in the inbox with its form, sender, lower-cased email and organization', async () => {
+    const { rows } = await db.query<Record<string, unknown>>('select form, form_table, name, email, organization, status from public.staff_inbox order by seq');
+    expect(rows).toEqual(
+      forms.map((form) => ({
+        form: form.name,
+        form_table: form.table,
+        name: form.entry.notification.senderName ? `Sender of ${form.name}` : null,
+        email: `sender.${form.name}@example.org`,
+        organization: form.entry.notification.senderOrganization ? form.row[form.entry.notification.senderOrganization] : null,
+        status: 'new',
+      })),
+    );
+  });
+
+  it('lets staff read every answer, the inbox and each email’s delivery state', async () => {
+    for (const form of forms) expect((await staff(() => db.query(`select * from public.${form.table}`))).rows).toHaveLength(1);
+    expect((await staff(() => db.query('select * from public.staff_inbox'))).rows).toHaveLength(forms.length);
+    expect((await staff(() => db.query('select submission_id, state from public.form_notifications'))).rows).toHaveLength(forms.length);
+    // The sender's network address stays out of staff's reach.
+    await expectRefused(staff(() => db.query('select client_address from public.form_notifications')), '42501');
+  });
+
+  it('shows visitors nothing, and signed-in people nothing, even when they call themselves staff', async () => {
+    const readable = [...forms.map((f) => `* from public.${f.table}`), '* from public.staff_inbox', '* from public.staff_inbox_events', 'submission_id, state from public.form_notifications'];
+    for (const query of readable) {
+      await expectRefused(as(db, 'anon', null, () => db.query(`select ${query}`)), '42501');
+      expect((await as(db, 'authenticated', USER, () => db.query(`select ${query}`))).rows, query).toEqual([]);
+      expect((await as(db, 'authenticated', USER, () => db.query(`select ${query}`), selfDeclared)).rows, query).toEqual([]);
+    }
+    const changed = await as(db, 'authenticated', USER, () => db.query(`update public.staff_inbox set status = 'closed'`), selfDeclared);
+    expect(changed.affectedRows).toBe(0);
+  });
+
+  it('lets staff change a submission’s status and note only, never the answers or who sent them', async () => {
+    for (const form of forms) {
+      const column = form.replyTo;
+      await expectRefused(staff(() => db.query(`update public.${form.table} set ${column} = 'someone@else.org'`)), '42501');
+      await expectRefused(staff(() => db.query(`delete from public.${form.table}`)), '42501');
+    }
+    for (const column of ['name', 'email', 'organization', 'form', 'created_at', 'updated_by']) {
+      await expectRefused(staff(() => db.query(`update public.staff_inbox set ${column} = ${column}`)), '42501');
+    }
+    await expectRefused(staff(() => db.query(`update public.staff_inbox set status = 'archived'`)), '23514');
+    await expectRefused(staff(() => db.query('delete from public.staff_inbox')), '42501');
+    await expectRefused(staff(() => db.query(`insert into public.staff_inbox_events (submission_id, field) select submission_id, 'status' from public.staff_inbox`)), '42501');
+  });
+
+  it('records who changed what and when, one event per changed field', async () => {
+    const events = await staff(async () => {
+      const { rows } = await db.query<{ submission_id: string }>('select submission_id from public.staff_inbox order by seq limit 1');
+      const id = rows[0]!.submission_id;
+      await db.query(`update public.staff_inbox set status = 'in_progress', note = 'Called back, wants a quote' where submission_id = $1`, [id]);
+      await db.query(`update public.staff_inbox set status = 'replied' where submission_id = $1`, [id]);
+      const inbox = (await db.query('select status, note, updated_by from public.staff_inbox where submission_id = $1', [id])).rows[0];
+      const history = (await db.query('select actor_id, actor_email, field, old_value, new_value from public.staff_inbox_events where submission_id = $1 order by id', [id])).rows;
+      return { inbox, history };
+    });
+    expect(events.inbox).toEqual({ status: 'replied', note: 'Called back, wants a quote', updated_by: staffClaims.email });
+    expect(events.history).toEqual([
+      { actor_id: STAFF, actor_email: staffClaims.email, field: 'status', old_value: 'new', new_value: 'in_progress' },
+      { actor_id: STAFF, actor_email: staffClaims.email, field: 'note', old_value: null, new_value: 'Called back, wants a quote' },
+      { actor_id: STAFF, actor_email: staffClaims.email, field: 'status', old_value: 'in_progress', new_value: 'replied' },
+    ]);
+  });
+});
