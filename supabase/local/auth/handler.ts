@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import bcrypt from 'bcryptjs';
 import { verifyToken } from '../keys.ts';
+import { adminRoute } from './admin.ts';
 import type { SqlClient } from '../migrate.ts';
 import { readBody } from '../request-body.ts';
 import { inTransaction } from '../transactions.ts';
@@ -306,6 +307,8 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
       await tx(() => endSessions(db, user.id, sessionId, scope as 'global' | 'local' | 'others'));
       return { status: 204, headers: {} };
     }
+    const admin = await adminRoute(req, path, search, { db, tx, readJson });
+    if (admin) return admin;
     if (path === '/health' && method === 'GET') return ok({ version: 'local', name: 'GoTrue (local stand-in)', description: 'Serves the part of the Supabase Auth API the site uses.' });
     return fail(404, 'not_found', `The local auth API does not serve ${method} /auth/v1${path}.`);
   }

@@ -118,3 +118,19 @@ export async function updateUser(db: SqlClient, id: string, changes: Partial<Rec
 export async function deleteUser(db: SqlClient, id: string): Promise<void> {
   await db.query('delete from auth.users where id = $1', [id]);
 }
+
+/** A page of users, oldest first, and how many there are (GoTrue's admin list). */
+export async function listUsers(db: SqlClient, page: number, perPage: number): Promise<{ users: UserRow[]; total: number }> {
+  const { rows } = await db.query<UserRow>(`select ${COLUMNS} from auth.users order by created_at, id limit $1 offset $2`, [perPage, (page - 1) * perPage]);
+  const { rows: count } = await db.query<{ total: number }>('select count(*)::int as total from auth.users');
+  return { users: rows, total: count[0]!.total };
+}
+
+/** Sets app_metadata keys as GoTrue's admin update does: given keys replace, a null removes one, others stay. */
+export async function mergeAppMetadata(db: SqlClient, id: string, patch: Record<string, unknown>): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set raw_app_meta_data = jsonb_strip_nulls(coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb), updated_at = now() where id = $1 returning ${COLUMNS}`,
+    [id, JSON.stringify(patch)],
+  );
+  return rows[0]!;
+}
