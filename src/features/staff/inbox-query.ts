@@ -1,0 +1,113 @@
+/**
+ * The staff inbox's reads and writes through supabase-js: the page, the CSV export and the benchmark
+ * (scripts/bench-staff.ts) all use these, so what is measured is what staff wait for.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+
+export const STATUSES = ['new', 'in_progress', 'replied', 'closed'] as const;
+export type Status = (typeof STATUSES)[number];
+export const STATUS_LABELS: Record<Status, string> = { new: 'New', in_progress: 'In progress', replied: 'Replied', closed: 'Closed' };
+
+export interface InboxFilter {
+  form?: string;
+  status?: Status;
+  /** Received on or after this day, and on or before that one (YYYY-MM-DD, the browser's time zone). */
+  from?: string;
+  to?: string;
+  /** Part of a name, email or organization. */
+  search?: string;
+}
+
+export interface InboxRow {
+  seq: number;
+  submission_id: string;
+  form: string;
+  form_table: string;
+  name: string | null;
+  email: string | null;
+  organization: string | null;
+  created_at: string;
+  status: Status;
+}
+
+export const PAGE_SIZE = 50;
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status';
+
+/** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
+const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
+const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+
+/**
+ * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
+ * pagination, so page 1,000 costs what page 1 does.
+ */
+export async function inboxPage(client: SupabaseClient, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
+  let query = client.from('staff_inbox').select(COLUMNS);
+  if (filter.form) query = query.eq('form', filter.form);
+  if (filter.status) query = query.eq('status', filter.status);
+  if (filter.from) query = query.gte('created_at', dayStart(filter.from));
+  if (filter.to) query = query.lte('created_at', dayEnd(filter.to));
+  if (filter.search?.trim()) query = query.ilike('search', `%${likeText(filter.search)}%`);
+  if (before !== undefined) query = query.lt('seq', before);
+  const { data, error } = await query.order('seq', { ascending: false }).limit(size + 1);
+  if (error) throw new Error(error.message);
+  const rows = data as InboxRow[];
+  return { rows: rows.slice(0, size), more: rows.length > size };
+}
+
+/** Whether each submission's email reached staff: pending, sending or sent. */
+export async function notificationStates(client: SupabaseClient, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const { data, error } = await client.from('form_notifications').select('submission_id, state').in('submission_id', ids);
+  if (error) throw new Error(error.message);
+  return new Map((data as { submission_id: string; state: string }[]).map((r) => [r.submission_id, r.state]));
+}
+
+export interface InboxEntry extends InboxRow {
+  note: string | null;
+  updated_at: string | null;
+  updated_by: string | null;
+}
+
+export interface InboxEvent {
+  id: number;
+  at: string;
+  actor_email: string | null;
+  field: 'status' | 'note';
+  old_value: string | null;
+  new_value: string | null;
+}
+
+/** One submission for its page: the inbox entry, the answers as saved, and who changed what. */
+export async function submission(client: SupabaseClient, id: string) {
+  const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, note, updated_at, updated_by`).eq('submission_id', id).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!entry) return null;
+  const inbox = entry as InboxEntry;
+  const [answers, events] = await Promise.all([
+    client.from(inbox.form_table).select('*').eq('id', id).maybeSingle(),
+    client.from('staff_inbox_events').select('id, at, actor_email, field, old_value, new_value').eq('submission_id', id).order('id', { ascending: true }),
+  ]);
+  if (answers.error) throw new Error(answers.error.message);
+  if (events.error) throw new Error(events.error.message);
+  return { entry: inbox, answers: (answers.data ?? {}) as Record<string, unknown>, events: (events.data ?? []) as InboxEvent[] };
+}
+
+/** Changes a submission's workflow fields: the database lets staff change nothing else. */
+export async function updateSubmission(client: SupabaseClient, id: string, changes: { status?: Status; note?: string | null }) {
+  const { error } = await client.from('staff_inbox').update(changes).eq('submission_id', id);
+  if (error) throw new Error(error.message);
+}
+
+/** Every row of a filter's answers in one form's table, for the export, fetched in pages of ids. */
+export async function answersOf(client: SupabaseClient, table: string, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  for (let i = 0; i < ids.length; i += 200) {
+    const { data, error } = await client.from(table).select('*').in('id', ids.slice(i, i + 200));
+    if (error) throw new Error(error.message);
+    for (const row of data as Record<string, unknown>[]) found.set(String(row.id), row);
+  }
+  return found;
+}
