@@ -84,9 +84,9 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     const missing = await fetch(`${stack.api}/functions/v1/no-such-function`, { method: 'POST' });
     expect(missing.status).toBe(404);
     expect((await missing.json()).message).toMatch(/No function named no-such-function/);
-    const auth = await fetch(`${stack.api}/auth/v1/admin/users`, { headers: { apikey: stack.anon } });
+    const auth = await fetch(`${stack.api}/auth/v1/factors`, { headers: { apikey: stack.anon } });
     expect(auth.status).toBe(404);
-    expect((await auth.json()).msg).toBe('The local auth API does not serve GET /auth/v1/admin/users.');
+    expect((await auth.json()).msg).toBe('The local auth API does not serve GET /auth/v1/factors.');
   });
 
   it('answers 503 with a JSON error while a function is down, and starts a function that died again', async () => {
