@@ -91,6 +91,13 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     expect([badJson.status, (await badJson.json()).code]).toEqual([400, 'PGRST102']);
     const forged = await fetch(`${api}/rest/v1/testimonials`, { headers: { apikey: keys.anon, Authorization: `Bearer ${keys.anon.slice(0, -4)}AAAA` } });
     expect([forged.status, (await forged.json()).code]).toEqual([401, 'PGRST301']);
+    // Hosted Supabase runs pg-safeupdate: even the service role must say which rows it updates or deletes.
+    const staffKey = client(keys.serviceRole);
+    const deleteAll = await staffKey.from('testimonials').delete();
+    expect([deleteAll.status, deleteAll.error?.code, deleteAll.error?.message]).toEqual([400, '21000', 'DELETE requires a WHERE clause']);
+    const updateAll = await staffKey.from('testimonials').update({ title: 'x' });
+    expect([updateAll.status, updateAll.error?.code, updateAll.error?.message]).toEqual([400, '21000', 'UPDATE requires a WHERE clause']);
+    expect((await staffKey.from('testimonials').select('*')).data).toHaveLength(4);
     const keyless = await fetch(`${api}/rest/v1/testimonials`);
     expect([keyless.status, (await keyless.json()).message]).toEqual([401, 'No API key found in request']);
   });

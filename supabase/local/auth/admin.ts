@@ -3,19 +3,13 @@
  * auth.admin.updateUserById): only a service-role key may call it, as on hosted Supabase.
  */
 import type { IncomingMessage } from 'node:http';
-import { verifyToken } from '../keys.ts';
 import type { SqlClient } from '../migrate.ts';
+import { bearerClaims, UUID } from './bearer.ts';
 import { fail, ok, type AuthAnswer } from './errors.ts';
 import { listUsers, mergeAppMetadata, userById, userJson } from './users.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function requireServiceRole(req: IncomingMessage) {
-  const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
-  if (!bearer) return fail(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const verified = await verifyToken(bearer);
-  if (!('claims' in verified)) return fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
-  if (verified.claims.role !== 'service_role') fail(403, 'not_admin', 'User not allowed');
+  if ((await bearerClaims(req)).role !== 'service_role') fail(403, 'not_admin', 'User not allowed');
 }
 
 const pageParam = (search: URLSearchParams, name: string, fallback: number, max: number) => {

@@ -6,8 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import bcrypt from 'bcryptjs';
-import { verifyToken } from '../keys.ts';
 import { adminRoute } from './admin.ts';
+import { bearerClaims, UUID } from './bearer.ts';
 import type { SqlClient } from '../migrate.ts';
 import { readBody } from '../request-body.ts';
 import { inTransaction } from '../transactions.ts';
@@ -32,7 +32,6 @@ const BCRYPT_COST = 10;
 // Compared against when the email is unknown, so a wrong email costs as long as a wrong password.
 const DECOY_HASH = bcrypt.hashSync('decoy-password', BCRYPT_COST);
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PgError extends Error {
   code?: string;
@@ -237,11 +236,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
 
   /** GoTrue's requireAuthentication: a valid user access token whose session still exists. */
   async function currentUser(req: IncomingMessage): Promise<{ user: UserRow; sessionId: string }> {
-    const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
-    if (!bearer) return fail(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    const verified = await verifyToken(bearer);
-    if (!('claims' in verified)) return fail(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${verified.message}`);
-    const { sub, session_id: sessionId } = verified.claims as { sub?: string; session_id?: string };
+    const { sub, session_id: sessionId } = (await bearerClaims(req)) as { sub?: string; session_id?: string };
     if (!sub) return fail(403, 'bad_jwt', 'invalid claim: missing sub claim');
     if (!UUID.test(sub)) return fail(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
     return tx(async () => {
