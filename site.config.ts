@@ -60,6 +60,7 @@ export const paths = {
   donorArticle: '/blog/donor-behavior-psychology',
   lowCodeArticle: '/blog/low-code-nonprofit-tech',
   housingArticle: '/blog/resilient-housing-communities',
+  staff: '/staff',
   // Form pages are declared in schemas/forms.json ("page"); named here for the links below.
   contact: formPath('contact'),
   assessment: formPath('assessment'),
@@ -458,6 +459,14 @@ const staticPages: PageEntry[] = [
     title: 'Tools & Info',
     description:
       'Free articles, guides and trusted external resources on AI, leadership, fundraising, technology, business partnerships and housing.',
+  },
+  {
+    path: paths.staff,
+    kind: 'staff',
+    heading: 'Staff Inbox',
+    title: 'Staff Inbox',
+    description: 'Every contact inquiry, assessment and enrolment in one place, for staff who have signed in.',
+    private: true,
   },
 ];
 

@@ -65,11 +65,11 @@ async function main() {
     await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, html));
   }
   const missing = '/__not-found__';
-  const notFoundHead = { ...server.headFor(missing, server.pages, server.site, siteOrigin), canonical: null, noindex: true };
+  const notFoundHead = server.headFor(missing, server.pages, server.site, siteOrigin);
   await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await server.render(missing)));
 
   await inlineCriticalCss(dist, htmlFiles);
-  await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.map((p) => p.path), siteOrigin));
+  await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.filter((p) => !p.private).map((p) => p.path), siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
   const hashes = inlineScriptHashes(await readFile(join(dist, 'index.html'), 'utf8'));
   await writeFile(join(dist, '_headers'), headersFile(securityHeaders(hostedBackendUrl(), hashes)));

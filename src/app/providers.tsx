@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { AccountProvider } from '../features/account/account-context';
+import { AccountProvider } from '../lib/account/account-context';
 import { cssVariablesResolver, theme } from '../theme';
 
 /** Everything every page needs above the router. */

@@ -64,6 +64,7 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
     const [page, definition] = await Promise.all([import('../features/forms/form-page'), load()]);
     return bind(page.default, { heading, form: definition.default });
   },
+  staff: async ({ heading }) => bind((await import('../features/staff/staff-page')).default, { heading }),
 };
 
 export interface PageRoute {

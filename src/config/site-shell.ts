@@ -9,6 +9,7 @@ export interface ShellRoute {
   heading: string;
   /** The full document title. */
   title: string;
+  private?: true;
 }
 
 /** What the header, footer and router need on every page: a small projection of site.config.ts. */
@@ -38,6 +39,13 @@ export function projectShell(config: {
     site: { name, shortName, email },
     nav: config.nav,
     footer: config.footer,
-    routes: config.pages.map((p) => ({ path: p.path, kind: p.kind, ...(p.form ? { form: p.form } : {}), heading: p.heading, title: documentTitle(p, name) })),
+    routes: config.pages.map((p) => ({
+      path: p.path,
+      kind: p.kind,
+      ...(p.form ? { form: p.form } : {}),
+      heading: p.heading,
+      title: documentTitle(p, name),
+      ...(p.private ? { private: true as const } : {}),
+    })),
   };
 }

@@ -177,7 +177,9 @@ export type PageKind =
   | 'resources'
   | 'article'
   /** A form's page, declared in schemas/forms.json. */
-  | 'form';
+  | 'form'
+  /** The staff workspace: the inbox of every submission (docs/decisions/019). */
+  | 'staff';
 
 /** One route: what the router, the <head>, the sitemap and the tests know about it. */
 export interface PageEntry {
@@ -190,6 +192,11 @@ export interface PageEntry {
   /** The document title, before the site name is appended. */
   title: string;
   description: string;
+  /**
+   * For staff only: its HTML is a sign-in shell (nothing of staff data is prerendered), marked
+   * noindex, with no canonical link, left out of the sitemap and the navigation.
+   */
+  private?: true;
 }
 
 export interface HomeContent {

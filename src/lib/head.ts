@@ -4,7 +4,9 @@ import { documentTitle } from '../config/site-shell';
 export interface HeadTags {
   title: string;
   description: string;
-  canonical: string;
+  /** Null for a page that is not meant to be found (not found, staff only). */
+  canonical: string | null;
+  noindex: boolean;
   found: boolean;
 }
 
@@ -17,9 +19,17 @@ export function headFor(pathname: string, pages: PageEntry[], site: { name: stri
     return {
       title: notFoundTitle(site.name),
       description: 'The page you were looking for could not be found.',
-      canonical: `${origin}${pathname}`,
+      canonical: null,
+      noindex: true,
       found: false,
     };
   }
-  return { title: documentTitle(page, site.name), description: page.description, canonical: `${origin}${page.path}`, found: true };
+  const listed = !page.private;
+  return {
+    title: documentTitle(page, site.name),
+    description: page.description,
+    canonical: listed ? `${origin}${page.path}` : null,
+    noindex: !listed,
+    found: true,
+  };
 }

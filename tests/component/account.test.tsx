@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountButton } from '../../src/features/account/account-button';
-import { AccountProvider, useAccount } from '../../src/features/account/account-context';
+import { AccountProvider, useAccount } from '../../src/lib/account/account-context';
 import { sessionStorageKey } from '../../src/lib/backend/settings';
 import { render } from './render';
 

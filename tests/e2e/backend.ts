@@ -2,6 +2,8 @@
  * The local backend the end-to-end tests run against: `npm start`'s real stack, on its own ports and in
  * a fresh data folder under test-results/, so a running `npm start` is left alone.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { localKeys } from '../../supabase/local/keys';
 
 export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend', distDir: 'test-results/e2e-dist' };
@@ -68,4 +70,11 @@ export async function confirmedAccount(label: string) {
   const verified = await fetch(await linkInEmail(email, 'Confirm Your Signup'), { redirect: 'manual' });
   if (verified.status !== 303) throw new Error(`verify: ${verified.status}`);
   return { email, password };
+}
+
+/** Makes an account staff with the README's own command, against this backend. */
+export async function makeStaff(email: string) {
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email], {
+    env: { ...process.env, SUPABASE_API_PORT: String(E2E_BACKEND.apiPort), SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' },
+  });
 }

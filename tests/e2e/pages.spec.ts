@@ -23,7 +23,15 @@ for (const route of shell.routes) {
       const html = await response.text();
       const h1 = html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/);
       expect(h1 && decode(h1[1]!)).toBe(route.heading);
-      expect(html).toContain(`<link rel="canonical" href="https://www.keystoneimpact.org${route.path}"`);
+      if (route.private) {
+        // The staff workspace: served to whoever asks, offered to no search engine, and no staff data in it.
+        expect(html).toMatch(/<meta name="robots" content="noindex"\s*\/?>/);
+        expect(html).not.toContain('rel="canonical"');
+        expect(html).not.toContain('<table');
+      } else {
+        expect(html).toContain(`<link rel="canonical" href="https://www.keystoneimpact.org${route.path}"`);
+        expect(html).not.toContain('noindex');
+      }
       expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(html).toContain('<meta property="og:title"');
       // One inline script, the loader, and the page's CSP allows exactly it by hash (decision 017).

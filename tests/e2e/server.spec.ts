@@ -44,9 +44,14 @@ test('scripts may come from this origin and be the inline loader, nothing else; 
   expect(headersFile).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
 });
 
-test('the sitemap lists every route and robots.txt points to it', async ({ request }) => {
+test('the sitemap lists every public route, not the staff workspace, and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  for (const route of shell.routes) expect(sitemap).toContain(`<loc>https://www.keystoneimpact.org${route.path}</loc>`);
+  for (const route of shell.routes) {
+    const entry = `<loc>https://www.keystoneimpact.org${route.path}</loc>`;
+    if (route.private) expect(sitemap, route.path).not.toContain(entry);
+    else expect(sitemap, route.path).toContain(entry);
+  }
+  expect(shell.routes.filter((r) => r.private).map((r) => r.path)).toEqual(['/staff']);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://www.keystoneimpact.org/sitemap.xml');
 });
 

@@ -63,8 +63,9 @@ function linkTargets(value: unknown, found: string[] = []): string[] {
 describe('site.config.ts routes', () => {
   it('serves every route of the spec and every page the spec links to', () => {
     for (const path of [...SPEC_ROUTES, ...SPEC_REFERENCED]) expect(routePaths, path).toContain(path);
-    // Beyond those, only the pages of forms declared in schemas/forms.json.
-    expect(routePaths).toEqual(new Set([...SPEC_ROUTES, ...SPEC_REFERENCED, ...Object.values(formPages).map((p) => p.path)]));
+    // Beyond those, only the pages of forms declared in schemas/forms.json and the staff workspace (issue 15).
+    expect(routePaths).toEqual(new Set([...SPEC_ROUTES, ...SPEC_REFERENCED, ...Object.values(formPages).map((p) => p.path), '/staff']));
+    expect(pages.filter((p) => p.private).map((p) => p.path)).toEqual(['/staff']);
   });
 
   it('has one page per path, each with a heading, title and description', () => {

@@ -28,6 +28,9 @@ describe('head tags', () => {
     const about = headFor('/about', config.pages, config.site, 'https://example.org');
     expect(about).toMatchObject({ canonical: 'https://example.org/about', found: true });
     expect(about.description).toBe(config.pages.find((p) => p.path === '/about')?.description);
-    expect(headFor('/nope', config.pages, config.site, 'https://example.org')).toMatchObject({ found: false, title: `Page not found | ${config.site.name}` });
+    expect(headFor('/nope', config.pages, config.site, 'https://example.org')).toMatchObject({ found: false, noindex: true, canonical: null, title: `Page not found | ${config.site.name}` });
+    expect(about.noindex).toBe(false);
+    // The staff workspace is served but never offered to search engines.
+    expect(headFor('/staff', config.pages, config.site, 'https://example.org')).toMatchObject({ found: true, noindex: true, canonical: null });
   });
 });

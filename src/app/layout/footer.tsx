@@ -3,7 +3,7 @@ import { shell } from 'virtual:site-shell';
 import { Icon } from '../../components/icon';
 import { SmartAnchor } from '../../components/smart-link';
 import type { LinkSpec } from '../../config/site-types';
-import { useAccount } from '../../features/account/account-context';
+import { useAccount } from '../../lib/account/account-context';
 import { externalLinkProps } from '../../lib/links';
 import { Logo } from './logo';
 import classes from './footer.module.css';

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useAccount } from './account-context';
+import { useAccount } from '../../lib/account/account-context';
 
 /**
  * Sign In when nobody is signed in, Sign Out otherwise; `onAction` lets a menu close itself. Held back

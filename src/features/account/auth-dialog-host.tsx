@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAccount } from './account-context';
+import { useAccount } from '../../lib/account/account-context';
 
 const AuthDialog = lazy(() => import('./auth-dialog'));
 

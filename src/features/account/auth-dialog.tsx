@@ -14,7 +14,7 @@ import { newPasswordForm } from '../../generated/forms/new-password';
 import { signInForm } from '../../generated/forms/sign-in';
 import { signUpForm } from '../../generated/forms/sign-up';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { useAccount, type AccountContextValue, type AuthMode } from './account-context';
+import { useAccount, type AccountContextValue, type AuthMode } from '../../lib/account/account-context';
 
 interface ModeSpec {
   form: FormDefinition;

@@ -28,10 +28,12 @@ export interface InboxRow {
   organization: string | null;
   created_at: string;
   status: Status;
+  /** Staff's internal note; never shown to the sender. */
+  note: string | null;
 }
 
 export const PAGE_SIZE = 50;
-const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status';
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note';
 
 /** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
 const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -66,7 +68,6 @@ export async function notificationStates(client: SupabaseClient, ids: string[]):
 }
 
 export interface InboxEntry extends InboxRow {
-  note: string | null;
   updated_at: string | null;
   updated_by: string | null;
 }
@@ -82,7 +83,7 @@ export interface InboxEvent {
 
 /** One submission for its page: the inbox entry, the answers as saved, and who changed what. */
 export async function submission(client: SupabaseClient, id: string) {
-  const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, note, updated_at, updated_by`).eq('submission_id', id).maybeSingle();
+  const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, updated_at, updated_by`).eq('submission_id', id).maybeSingle();
   if (error) throw new Error(error.message);
   if (!entry) return null;
   const inbox = entry as InboxEntry;

@@ -1,7 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { afterFirstPaint, hasAuthRedirect, hasStoredSession, loadBackend } from '../../lib/backend/load';
+import { afterFirstPaint, hasAuthRedirect, hasStoredSession, loadBackend } from '../backend/load';
 import type * as AuthServiceModule from './auth-service';
 
 type AuthService = typeof AuthServiceModule;
@@ -14,6 +14,8 @@ export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password
 export interface AccountUser {
   id: string;
   email: string;
+  /** Staff (app_metadata.staff, which only the service role can set): the staff workspace opens for them. */
+  staff: boolean;
 }
 
 export interface AccountContextValue {
@@ -45,7 +47,8 @@ const AccountContext = createContext<AccountContextValue | null>(null);
  */
 const settle = (update: () => void) => startTransition(update);
 
-const toAccountUser = (user: User | null | undefined): AccountUser | null => (user ? { id: user.id, email: user.email ?? '' } : null);
+const toAccountUser = (user: User | null | undefined): AccountUser | null =>
+  user ? { id: user.id, email: user.email ?? '', staff: user.app_metadata?.staff === true } : null;
 
 /** Which email link opened this page, read before supabase-js consumes (and clears) the URL fragment. */
 function emailLinkType(): string | null {

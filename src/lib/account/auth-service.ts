@@ -6,7 +6,7 @@
 import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
 import { showToast } from '../../components/toast';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { isConnectionProblem, showConnectionIssue } from '../../lib/backend/connection';
+import { isConnectionProblem, showConnectionIssue } from '../backend/connection';
 
 /** Sends people who follow a link in an auth email back to this site's home page. */
 const backHere = () => `${location.origin}/`;

@@ -1,0 +1,70 @@
+/**
+ * The CSV export of the inbox's current filter: one row per submission, the workflow columns, then
+ * each form's questions titled and in form order with option labels, as the submission page shows
+ * them. Values a spreadsheet would run as a formula are neutralised.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import Papa from 'papaparse';
+import { answersOf, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
+import { display, staffForms, type StaffForm } from './staff-forms';
+
+/**
+ * A cell starting with = + - @ (or a tab or carriage return, which some spreadsheets skip) is read as a
+ * formula; a leading ' makes it text. Papa Parse's own `escapeFormulae: true` tests the whole value
+ * with `.*$`, which misses a formula followed by a line break, so the pattern is given here.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Hosted PostgREST answers at most 1,000 rows per request (max_rows); a page asks for one more than its size. */
+const EXPORT_PAGE = 500;
+
+/** Local date and time, sortable and read the same way by every spreadsheet. */
+export function csvTime(iso: string): string {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The CSV text for these rows and their answers (keyed by submission id). */
+export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>): string {
+  const present = new Set(rows.map((r) => r.form));
+  const forms = [...staffForms.values()].filter((f) => present.has(f.id));
+  // One form: its questions are the headers; several: each header names its form too.
+  const title = (form: StaffForm, field: string) => {
+    const question = form.schema.properties?.[field]?.title ?? field;
+    return forms.length === 1 ? question : `${form.title}: ${question}`;
+  };
+  const fields = ['Received', 'Form', 'Status', 'Note', ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];
+  const data = rows.map((row) => {
+    const saved = answers.get(row.submission_id) ?? {};
+    const cells = forms.flatMap((form) =>
+      form.order.map((field) => {
+        const value = saved[field];
+        return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
+      }),
+    );
+    return [csvTime(row.created_at), staffForms.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells];
+  });
+  // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
+  return `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
+}
+
+/** Every submission the filter matches, newest first, with its answers: the export's rows. */
+export async function exportInbox(client: SupabaseClient, filter: InboxFilter): Promise<{ csv: string; count: number }> {
+  const rows: InboxRow[] = [];
+  let before: number | undefined;
+  for (;;) {
+    const page = await inboxPage(client, filter, before, EXPORT_PAGE);
+    rows.push(...page.rows);
+    if (!page.more) break;
+    before = page.rows.at(-1)!.seq;
+  }
+  const answers = new Map<string, Record<string, unknown>>();
+  const tables = new Map<string, string[]>();
+  for (const row of rows) {
+    if (!tables.has(row.form_table)) tables.set(row.form_table, []);
+    tables.get(row.form_table)!.push(row.submission_id);
+  }
+  for (const [table, ids] of tables) for (const [id, saved] of await answersOf(client, table, ids)) answers.set(id, saved);
+  return { csv: inboxCsv(rows, answers), count: rows.length };
+}

@@ -1,0 +1,39 @@
+/**
+ * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…), so Back, a reload
+ * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
+ * know is ignored rather than sent to the database.
+ */
+import { STATUSES, type InboxFilter, type Status } from './inbox-query';
+import { staffForms } from './staff-forms';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The submission a link opens instead of the list. */
+export const SUBMISSION_PARAM = 'submission';
+
+export function filterFromParams(params: URLSearchParams): InboxFilter {
+  const form = params.get('form') ?? '';
+  const status = params.get('status') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const search = params.get('q')?.trim() ?? '';
+  return {
+    ...(staffForms.has(form) ? { form } : {}),
+    ...((STATUSES as readonly string[]).includes(status) ? { status: status as Status } : {}),
+    ...(DAY.test(from) ? { from } : {}),
+    ...(DAY.test(to) ? { to } : {}),
+    ...(search ? { search } : {}),
+  };
+}
+
+/** The address of a filter (and, optionally, one submission opened from it). */
+export function paramsFor(filter: InboxFilter, submission?: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filter.form) params.set('form', filter.form);
+  if (filter.status) params.set('status', filter.status);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (filter.search) params.set('q', filter.search);
+  if (submission) params.set(SUBMISSION_PARAM, submission);
+  return params;
+}

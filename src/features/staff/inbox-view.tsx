@@ -1,0 +1,186 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { showToast } from '../../components/toast';
+import { loadBackend } from '../../lib/backend/load';
+import { filterFromParams, paramsFor } from './inbox-filter-params';
+import { inboxPage, notificationStates, STATUS_LABELS, STATUSES, type InboxFilter, type InboxRow } from './inbox-query';
+import { deliveryLabel, formatTime } from './staff-labels';
+import { formTitle, staffForms } from './staff-forms';
+import { useStaffData } from './use-staff-data';
+
+interface Page {
+  rows: InboxRow[];
+  more: boolean;
+  states: Map<string, string>;
+}
+
+async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
+  const client = await loadBackend();
+  const page = await inboxPage(client, filter, before);
+  return { ...page, states: await notificationStates(client, page.rows.map((r) => r.submission_id)) };
+}
+
+const shownText = (count: number, more: boolean) =>
+  `${count} submission${count === 1 ? '' : 's'} shown${more ? '; more below' : ''}`;
+
+function download(csv: string, name: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  // The browser has taken its copy once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Form, status, date range and search; every change goes into the address. */
+function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (next: InboxFilter) => void }) {
+  const [search, setSearch] = useState(filter.search ?? '');
+  const applySearch = useDebouncedCallback((text: string) => onChange({ ...filter, search: text.trim() || undefined }), 300);
+  const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label="Filter the inbox">
+      <NativeSelect
+        label="Form"
+        value={filter.form ?? ''}
+        onChange={(e) => set('form', e.currentTarget.value)}
+        data={[{ value: '', label: 'All forms' }, ...[...staffForms.values()].map((f) => ({ value: f.id, label: f.title }))]}
+      />
+      <NativeSelect
+        label="Status"
+        value={filter.status ?? ''}
+        onChange={(e) => set('status', e.currentTarget.value)}
+        data={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+      />
+      <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
+      <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
+      <TextInput
+        type="search"
+        label="Search"
+        placeholder="Name, email or organization"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          applySearch(e.currentTarget.value);
+        }}
+      />
+    </SimpleGrid>
+  );
+}
+
+function InboxTable({ rows, states, filter, busy }: { rows: InboxRow[]; states: Map<string, string>; filter: InboxFilter; busy: boolean }) {
+  return (
+    <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} style={{ opacity: busy ? 0.6 : undefined }}>
+      <Table striped highlightOnHover verticalSpacing="sm">
+        <Table.Caption>Newest first. Open a submission to read its answers, change its status or add a note.</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Received</Table.Th>
+            <Table.Th scope="col">Form</Table.Th>
+            <Table.Th scope="col">Name</Table.Th>
+            <Table.Th scope="col">Email</Table.Th>
+            <Table.Th scope="col">Organization</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Staff email</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.submission_id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Table.Td>
+              <Table.Td>{formTitle(row.form)}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`}>
+                  {row.name || row.email || 'Unnamed submission'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+              <Table.Td>{row.organization}</Table.Td>
+              <Table.Td fw={row.status === 'new' ? 700 : undefined}>{STATUS_LABELS[row.status]}</Table.Td>
+              <Table.Td>{deliveryLabel(states.get(row.submission_id))}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Every form's submissions, newest first: filters, the table, more on request, and the CSV export. */
+export function InboxView() {
+  const [params, setParams] = useSearchParams();
+  const filter = filterFromParams(params);
+  const key = paramsFor(filter).toString();
+  const { loaded, reload } = useStaffData(key, () => readPage(filter));
+  // Pages after the first, for the filter they were read with.
+  const [later, setLater] = useState<{ key: string; pages: Page[] }>({ key, pages: [] });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // While another filter's list loads, the last one stays on screen (marked busy) rather than blanking out.
+  const pages = loaded.state === 'ready' ? [loaded.data, ...(later.key === key ? later.pages : [])] : loaded.state === 'loading' && loaded.previous ? [loaded.previous] : [];
+  const rows = pages.flatMap((p) => p.rows);
+  const states = new Map(pages.flatMap((p) => [...p.states]));
+  const last = pages.at(-1);
+
+  const showMore = async () => {
+    setLoadingMore(true);
+    try {
+      const next = await readPage(filter, rows.at(-1)?.seq);
+      setLater((current) => ({ key, pages: [...(current.key === key ? current.pages : []), next] }));
+    } catch (error) {
+      void showToast({ title: 'Error', description: `Could not load more submissions: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      // The CSV writer downloads when staff first export, not with the inbox.
+      const [{ exportInbox }, client] = await Promise.all([import('./inbox-csv'), loadBackend()]);
+      const { csv, count } = await exportInbox(client, filter);
+      download(csv, `inbox-${new Date().toISOString().slice(0, 10)}.csv`);
+      void showToast({ title: 'Exported', description: `${count} submission${count === 1 ? '' : 's'} in the CSV file.` });
+    } catch (error) {
+      void showToast({ title: 'Error', description: `The export failed: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <InboxFilters filter={filter} onChange={(next) => setParams(paramsFor(next), { replace: true })} />
+      <Group justify="space-between" align="center">
+        <Text aria-live="polite">
+          {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? shownText(rows.length, last?.more ?? false) : ''}
+        </Text>
+        <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={loaded.state !== 'ready' || rows.length === 0}>
+          Export CSV
+        </Button>
+      </Group>
+      {loaded.state === 'failed' && (
+        <Alert color="red" title="The inbox could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{loaded.message}</Text>
+            <Button size="xs" variant="default" onClick={reload}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
+      {rows.length > 0 && <InboxTable rows={rows} states={states} filter={filter} busy={loaded.state === 'loading'} />}
+      {loaded.state === 'ready' && last?.more && (
+        <Button variant="default" onClick={() => void showMore()} loading={loadingMore} style={{ alignSelf: 'center' }}>
+          Show more
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The forms staff work with, as the notification email knows them (generated from schemas/forms.json
+ * by `npm run generate`): a new form or question reaches the inbox, the submission page and the CSV
+ * export with no edit here. Answers are laid out by the email's own functions, so staff read the same
+ * titles, labels and order in both places.
+ */
+import { answerRows, display, subjectLine } from '../../../supabase/functions/_shared/answer-rows.ts';
+import { notificationForms } from '../../../supabase/functions/_shared/generated/notification-forms.ts';
+import type { NotificationForm } from '../../../supabase/functions/_shared/notification-form.ts';
+
+export interface StaffForm extends NotificationForm {
+  /** What the form is called in the inbox: its notification's formType ("Contact Inquiry"). */
+  title: string;
+}
+
+/** In forms.json order, keyed by the name the inbox stores (`staff_inbox.form`). */
+export const staffForms: ReadonlyMap<string, StaffForm> = new Map(Object.entries(notificationForms).map(([title, form]) => [form.id, { ...form, title }]));
+
+export const formTitle = (id: string) => staffForms.get(id)?.title ?? id;
+
+export { answerRows, display };
+
+/** "Re: " and the subject of the email staff received about this submission. */
+export const replySubject = (form: StaffForm, answers: Record<string, unknown>) => `Re: ${subjectLine(form.title, form, answers)}`;

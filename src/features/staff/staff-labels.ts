@@ -1,0 +1,13 @@
+/** How the workspace words dates and a submission's email to staff. */
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatTime = (iso: string) => dateTime.format(new Date(iso));
+
+/** form_notifications.state as staff read it; no row means the form sends no email. */
+export function deliveryLabel(state: string | undefined): string {
+  if (state === 'sent') return 'Emailed';
+  if (state === 'sending') return 'Sending';
+  if (state === 'pending') return 'Waiting to send';
+  return 'No email';
+}

@@ -1,0 +1,169 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Anchor, Button, List, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { showToast } from '../../components/toast';
+import { loadBackend } from '../../lib/backend/load';
+import { filterFromParams, paramsFor } from './inbox-filter-params';
+import { notificationStates, STATUS_LABELS, STATUSES, submission, updateSubmission, type InboxEntry, type InboxEvent, type Status } from './inbox-query';
+import { deliveryLabel, formatTime } from './staff-labels';
+import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
+import { useStaffData } from './use-staff-data';
+
+/** The database's limit on a note (staff_inbox_note_length). */
+const NOTE_MAX = 5000;
+
+const statusLabel = (value: string | null) => (value && value in STATUS_LABELS ? STATUS_LABELS[value as Status] : (value ?? 'none'));
+
+/** mailto: keeps the address readable; everything else in it is percent-encoded. */
+function mailto(email: string, subject: string) {
+  return `mailto:${email.split('@').map(encodeURIComponent).join('@')}?subject=${encodeURIComponent(subject)}`;
+}
+
+function describe(event: InboxEvent): string {
+  const who = event.actor_email ?? 'Someone';
+  if (event.field === 'status') return `${who} changed the status from ${statusLabel(event.old_value)} to ${statusLabel(event.new_value)}`;
+  return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
+}
+
+/** Status and note, saved together; the database stamps who and when, and keeps the history. */
+function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }) {
+  const [status, setStatus] = useState<Status>(entry.status);
+  const [note, setNote] = useState(entry.note ?? '');
+  const [saving, setSaving] = useState(false);
+  const changed = status !== entry.status || note.trim() !== (entry.note ?? '');
+  const save = async () => {
+    setSaving(true);
+    try {
+      await updateSubmission(await loadBackend(), entry.submission_id, { status, note: note.trim() || null });
+      void showToast({ title: 'Saved', description: 'The status and note are saved.' });
+      onSaved();
+    } catch (error) {
+      void showToast({ title: 'Error', description: `Nothing was saved: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Stack gap="sm">
+        <NativeSelect label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+        <Textarea
+          label="Internal note"
+          description={`Only staff see it. ${note.length} of ${NOTE_MAX} characters.`}
+          autosize
+          minRows={3}
+          maxLength={NOTE_MAX}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+        />
+        <Button type="submit" loading={saving} disabled={!changed} style={{ alignSelf: 'flex-start' }}>
+          Save changes
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** One submission: every answer titled and labelled in form order, its workflow, its history and a reply link. */
+export function SubmissionView({ id }: { id: string }) {
+  const [params] = useSearchParams();
+  const { loaded, reload } = useStaffData(id, async (client) => {
+    const found = await submission(client, id);
+    return found && { ...found, delivery: (await notificationStates(client, [id])).get(id) };
+  });
+  const back = (
+    <Anchor component={Link} to={`?${paramsFor(filterFromParams(params)).toString()}`}>
+      ← Back to the inbox
+    </Anchor>
+  );
+  if (loaded.state === 'loading') return <Stack>{back}<Text aria-live="polite">Loading the submission…</Text></Stack>;
+  if (loaded.state === 'failed' || !loaded.data) {
+    return (
+      <Stack align="flex-start">
+        {back}
+        <Alert color="red" title="This submission could not be opened">
+          {loaded.state === 'failed' ? loaded.message : 'It does not exist, or your account may not read it.'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const { entry, answers, events, delivery } = loaded.data;
+  const form = staffForms.get(entry.form);
+  const rows = form ? answerRows(form, answers) : [];
+  const who = entry.name || entry.email || 'Unnamed submission';
+  return (
+    <Stack gap="lg">
+      {back}
+      <Stack gap={4}>
+        <Title order={2}>
+          {formTitle(entry.form)} from {who}
+        </Title>
+        <Text c="dimmed">
+          Received {formatTime(entry.created_at)} · Staff email: {deliveryLabel(delivery)}
+          {entry.organization ? ` · ${entry.organization}` : ''}
+        </Text>
+      </Stack>
+      {entry.email && form && (
+        <Button component="a" href={mailto(entry.email, replySubject(form, answers))} style={{ alignSelf: 'flex-start' }}>
+          Reply by email
+        </Button>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
+        <section aria-labelledby="answers-title" style={{ gridColumn: 'span 2', minWidth: 0 }}>
+          <Title order={3} id="answers-title" mb="sm">
+            Answers
+          </Title>
+          <Table verticalSpacing="sm" layout="fixed">
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.field}>
+                  <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
+                    {row.label}
+                  </Table.Th>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.value}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </section>
+        <Stack gap="xl">
+          <section aria-labelledby="workflow-title">
+            <Title order={3} id="workflow-title" mb="sm">
+              Follow-up
+            </Title>
+            {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
+            <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />
+          </section>
+          <section aria-labelledby="history-title">
+            <Title order={3} id="history-title" mb="sm">
+              History
+            </Title>
+            {events.length === 0 ? (
+              <Text c="dimmed">No changes yet.</Text>
+            ) : (
+              <List spacing="xs" size="sm">
+                {events.map((event) => (
+                  <List.Item key={event.id} style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" c="dimmed" component="span">
+                      {formatTime(event.at)}
+                    </Text>{' '}
+                    {describe(event)}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </section>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import type { NotificationForm } from './notification-form.ts';
+
+/**
+ * How staff read a submission, wherever they read it: the notification email and the staff
+ * workspace (/staff) both lay answers out with these, so the two never disagree.
+ */
+
+export interface AnswerRow {
+  field: string;
+  /** The question's title in the schema. */
+  label: string;
+  /** The option's label rather than its stored code; other answers as typed. */
+  value: string;
+}
+
+/** What staff read for one field: the option's label rather than its stored code. */
+export function display(form: NotificationForm, field: string, value: unknown): string {
+  const option = form.schema.properties?.[field]?.oneOf?.find((o) => o.const === value);
+  return option ? option.title : String(value);
+}
+
+/** Every answered field, titled and in form order. */
+export function answerRows(form: NotificationForm, data: Record<string, unknown>): AnswerRow[] {
+  return form.order
+    .filter((field) => data[field] !== undefined && data[field] !== null && data[field] !== '')
+    .map((field) => ({ field, label: form.schema.properties?.[field]?.title ?? field, value: display(form, field, data[field]) }));
+}
+
+/** The subject staff see in their mailbox (a reply's subject starts from it), one line, at most 150 characters. */
+export function subjectLine(formType: string, form: NotificationForm, data: Record<string, unknown>): string {
+  // Only the declared template is filled in: a visitor's "{email}" stays text.
+  const subject =
+    form.subject === null
+      ? `${formType}: ${answerRows(form, data)[0]?.value ?? ''}`
+      : form.subject.replace(/\{(\w+)\}/g, (_, field: string) => (data[field] === undefined || data[field] === null ? '' : display(form, field, data[field])));
+  // Header values never carry line breaks, whatever the visitor typed.
+  return subject.replace(/[\r\n]+/g, ' ').slice(0, 150);
+}

@@ -1,0 +1,184 @@
+/**
+ * The staff workspace (issue 15) as staff and others meet it: the page is closed to visitors and to
+ * ordinary accounts; staff sign in, filter, open an assessment (labels, not stored codes), change its
+ * status, add a note, reply, and export the filter as CSV with formulas neutralised.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { apiUrl, confirmedAccount, insertRows, makeStaff } from '../backend';
+import { expect, test } from '../fixtures';
+import { expectToast, unique } from './helpers';
+import { localKeys } from '../../../supabase/local/keys';
+
+async function signInHere(page: Page, email: string, password: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.locator('#sign_in_password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('visitors and ordinary accounts see no inbox, and the API gives them no submission', async ({ page, request }) => {
+  await page.goto('/staff');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff Inbox');
+  await expect(page.getByText('Sign in with a staff account')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const { email, password } = await confirmedAccount('not-staff');
+  await signInHere(page, email, password);
+  await expect(page.getByText('This account is not a staff account')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  // What the page would have asked for, asked directly with the public key: refused, nothing read.
+  const { anon } = await localKeys();
+  const asVisitor = await request.get(`${apiUrl}/rest/v1/staff_inbox?select=*`, { headers: { apikey: anon, Authorization: `Bearer ${anon}` } });
+  expect(asVisitor.status()).toBe(401);
+  const token = await page.evaluate(() => {
+    const stored = localStorage.getItem('keystone-auth-session');
+    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : null;
+  });
+  expect(token).toBeTruthy();
+  for (const table of ['staff_inbox', 'assessment_responses', 'contact_submissions']) {
+    const asUser = await request.get(`${apiUrl}/rest/v1/${table}?select=*`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
+    expect(asUser.status(), table).toBe(200);
+    expect(await asUser.json(), table).toEqual([]);
+  }
+});
+
+test('staff sign in, filter, open an assessment, change its status, add a note, and export the filter as CSV', async ({ page }) => {
+  // One word in both submissions: the assessment's organization, the contact's email address.
+  const tag = unique('riverside');
+  const organization = `Riverside Food Bank ${tag}`;
+  const contactEmail = `${unique('dana')}@example.org`;
+  await insertRows('assessment_responses', [
+    {
+      organization_name: organization,
+      organization_type: 'small_business',
+      mission: '=HYPERLINK("http://evil.example","click")\nsecond line',
+      current_challenges: 'Volunteers drop off after the first month.',
+      tech_readiness: 'intermediate',
+      ai_experience: 'exploring',
+      goals: '+1 more volunteers; @everyone on board',
+      timeline: '1_3_months',
+      contact_name: 'Dana Whitfield',
+      contact_email: contactEmail,
+    },
+  ]);
+  await insertRows('contact_submissions', [{ name: 'Lee Ortiz', email: `${tag}@example.org`, subject: 'Feedback', message: 'A question about volunteering.' }]);
+
+  const { email, password } = await confirmedAccount('staff');
+  await makeStaff(email);
+  await page.goto('/staff');
+  await signInHere(page, email, password);
+
+  // The inbox: every form, newest first; the search finds both submissions naming the organization.
+  const table = page.getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Staff email']);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toUpperCase());
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'Needs Assessment Submission' });
+  await expect(page).toHaveURL(/form=assessment/);
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const row = table.getByRole('row').filter({ hasText: 'Dana Whitfield' });
+  await expect(row).toContainText(contactEmail);
+  await expect(row).toContainText(organization);
+  await expect(row).toContainText('New');
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The submission: question titles and option labels, in form order, as the staff email shows them.
+  await row.getByRole('link', { name: 'Dana Whitfield' }).click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Needs Assessment Submission from Dana Whitfield');
+  const answers = page.getByRole('region', { name: 'Answers' }).getByRole('row');
+  await expect(answers.first()).toHaveText(`Organization Name${organization}`);
+  await expect(answers.filter({ hasText: 'Organization Type' })).toHaveText('Organization TypeSmall Business');
+  await expect(answers.filter({ hasText: 'Desired Timeline' })).toHaveText('Desired Timeline1–3 months');
+  await expect(page.getByRole('region', { name: 'Answers' })).not.toContainText('small_business');
+  const reply = page.getByRole('link', { name: 'Reply by email' });
+  const href = (await reply.getAttribute('href'))!;
+  expect(href.startsWith(`mailto:${contactEmail}?subject=`)).toBe(true);
+  expect(decodeURIComponent(href.split('subject=')[1]!)).toBe(`Re: Needs Assessment Submission: ${organization}`);
+  await expect(page.getByText('No changes yet.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Status and note, saved together, with the history saying who changed what.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Replied' });
+  await page.getByRole('textbox', { name: 'Internal note' }).fill('Called Dana; proposal goes out Friday.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Saved', 'The status and note are saved.');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem')).toHaveCount(2);
+  await expect(history).toContainText(`${email} changed the status from New to Replied`);
+  await expect(history).toContainText(`${email} set the note to “Called Dana; proposal goes out Friday.”`);
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('replied');
+  await expect(page.getByRole('textbox', { name: 'Internal note' })).toHaveValue('Called Dana; proposal goes out Friday.');
+
+  // Back to the same filtered list, narrowed to Replied, and exported.
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  await expect(page.getByRole('combobox', { name: 'Form' })).toHaveValue('assessment');
+  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Replied' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Replied');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^inbox-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expectToast(page, 'Exported', '1 submission in the CSV file.');
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const [header, ...records] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
+  expect(header).toEqual([
+    'Received', 'Form', 'Status', 'Note',
+    'Organization Name', 'Organization Type', 'Mission Statement', 'Current Challenges', 'Technology Readiness', 'AI Experience',
+    'Project Goals', 'Desired Timeline', 'Team Size', 'Estimated Budget Range', 'Full Name', 'Email', 'Phone',
+  ]);
+  expect(records).toHaveLength(1);
+  const record = Object.fromEntries(header!.map((h, i) => [h, records[0]![i]]));
+  expect(record).toMatchObject({
+    Form: 'Needs Assessment Submission',
+    Status: 'Replied',
+    Note: 'Called Dana; proposal goes out Friday.',
+    'Organization Name': organization,
+    'Organization Type': 'Small Business',
+    'Desired Timeline': '1–3 months',
+    'Technology Readiness': 'Intermediate: we use a few connected systems',
+    // A spreadsheet would run these; the leading ' makes them text, line breaks and all.
+    'Mission Statement': `'=HYPERLINK("http://evil.example","click")\nsecond line`,
+    'Project Goals': "'+1 more volunteers; @everyone on board",
+    'Full Name': 'Dana Whitfield',
+    Email: contactEmail,
+  });
+});
+
+test('the inbox is usable at 390 px: filters stack, the table scrolls inside itself, the page does not', async ({ page }) => {
+  await insertRows('contact_submissions', [{ name: 'Sam Phone', email: `${unique('sam')}@example.org`, subject: 'General Inquiry', message: 'Hello from a phone.' }]);
+  const { email, password } = await confirmedAccount('staff-phone');
+  await makeStaff(email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff');
+  await signInHere(page, email, password);
+  await expect(page.getByRole('table')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Keyboard alone: from the filters on to the first submission, and open it.
+  await page.getByRole('combobox', { name: 'Form' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeFocused();
+  const first = page.getByRole('table').getByRole('link').first();
+  for (let i = 0; i < 20 && !(await first.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,78 @@
+/**
+ * The staff workspace's pure parts: the CSV export (labels from the schemas, formulas neutralised)
+ * and the filter kept in the address.
+ */
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import forms from '../../schemas/forms.json';
+import { inboxCsv } from '../../src/features/staff/inbox-csv';
+import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
+import type { InboxRow } from '../../src/features/staff/inbox-query';
+import { staffForms } from '../../src/features/staff/staff-forms';
+
+const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow => ({
+  seq: 1,
+  submission_id: id,
+  form,
+  form_table: staffForms.get(form)!.table,
+  name: null,
+  email: null,
+  organization: null,
+  created_at: '2026-11-23T10:05:00Z',
+  status: 'new',
+  note: null,
+  ...extra,
+});
+
+const parse = (csv: string) => {
+  expect(csv.startsWith('\uFEFF')).toBe(true);
+  const [header, ...records] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+  return records.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i]])));
+};
+
+describe('staff forms', () => {
+  it('are every form of forms.json that notifies staff, under its notification title', () => {
+    const notified = Object.entries(forms).filter(([, f]) => 'notification' in f && f.notification);
+    expect([...staffForms.keys()]).toEqual(notified.map(([id]) => id));
+    for (const [id, declaration] of notified) expect(staffForms.get(id)!.title).toBe((declaration as { notification: { formType: string } }).notification.formType);
+  });
+});
+
+describe('the CSV export', () => {
+  it('titles one form’s columns with its questions, in form order, and shows option labels', () => {
+    const [record] = parse(
+      inboxCsv([row('assessment', 'a', { status: 'in_progress', note: 'Call back' })], new Map([['a', { organization_type: 'small_business', timeline: '1_3_months', organization_name: 'Casa Verde' }]])),
+    );
+    const order = staffForms.get('assessment')!.order.map((f) => staffForms.get('assessment')!.schema.properties![f]!.title);
+    expect(Object.keys(record!)).toEqual(['Received', 'Form', 'Status', 'Note', ...order]);
+    expect(record).toMatchObject({ Form: 'Needs Assessment Submission', Status: 'In progress', Note: 'Call back', 'Organization Type': 'Small Business', 'Desired Timeline': '1–3 months', 'Organization Name': 'Casa Verde' });
+  });
+
+  it('names each column’s form when several forms are exported, leaving other forms’ cells empty', () => {
+    const records = parse(inboxCsv([row('contact', 'c'), row('assessment', 'a')], new Map([['c', { name: 'Lee', subject: 'Feedback' }], ['a', { contact_name: 'Dana' }]])));
+    expect(Object.keys(records[0]!)).toContain('Contact Inquiry: Full Name');
+    expect(Object.keys(records[0]!)).toContain('Needs Assessment Submission: Full Name');
+    expect(records[0]).toMatchObject({ 'Contact Inquiry: Full Name': 'Lee', 'Contact Inquiry: Subject': 'Feedback', 'Needs Assessment Submission: Full Name': '' });
+    expect(records[1]).toMatchObject({ 'Contact Inquiry: Full Name': '', 'Needs Assessment Submission: Full Name': 'Dana' });
+  });
+
+  it('neutralises every value a spreadsheet would run as a formula, including one followed by a line break', () => {
+    const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '=HYPERLINK("http://x")\nsecond line'];
+    const answers = new Map(hostile.map((message, i) => [String(i), { message, name: 'a, "quoted" name' }]));
+    const records = parse(inboxCsv(hostile.map((_, i) => row('contact', String(i), { note: i === 0 ? '=note' : null })), answers));
+    expect(records.map((r) => r.Message)).toEqual(hostile.map((h) => `'${h}`));
+    expect(records[0]!.Note).toBe("'=note");
+    // Commas and quotes survive as text; a value that merely contains = is left alone.
+    expect(records[0]!['Full Name']).toBe('a, "quoted" name');
+    expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]])))[0]!.Message).toBe('a = b');
+  });
+});
+
+describe('the filter in the address', () => {
+  it('round-trips, and drops what the inbox does not know', () => {
+    const filter = { form: 'assessment', status: 'replied' as const, from: '2026-11-01', to: '2026-11-30', search: 'casa verde' };
+    expect(filterFromParams(paramsFor(filter))).toEqual(filter);
+    expect(filterFromParams(new URLSearchParams('form=clients&status=deleted&from=yesterday&to=2026-13&q=%20%20'))).toEqual({});
+    expect(paramsFor({}, 'id-1').toString()).toBe('submission=id-1');
+  });
+});
