@@ -74,6 +74,13 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
       await db.query(`select set_config('request.headers', '', false)`);
       await expectRefused(insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), 'P0001');
       expect(await insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '198.51.100.7' })).toBeTruthy();
+      // The network cap is for the public key: the service role (the project's own servers and scripts,
+      // all from one address) may add many from the same network in one request.
+      const many = await as(db, 'service_role', null, async () => {
+        await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': '203.0.113.9' })]);
+        return db.query(`insert into public.course_enrolments (course, full_name, email) select 'strategic-leadership', 'D', 'd' || i || '@example.org' from generate_series(1, 5) i`);
+      });
+      expect(many.affectedRows).toBe(5);
     } finally {
       await db.close();
     }

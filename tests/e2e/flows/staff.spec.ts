@@ -160,13 +160,22 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
 });
 
 test('the inbox is usable at 390 px: filters stack, the table scrolls inside itself, the page does not', async ({ page }) => {
-  await insertRows('contact_submissions', [{ name: 'Sam Phone', email: `${unique('sam')}@example.org`, subject: 'General Inquiry', message: 'Hello from a phone.' }]);
+  // One more than a page, so the list ends with Show more.
+  const tag = unique('phone');
+  await insertRows('contact_submissions', Array.from({ length: 51 }, (_, i) => ({ name: `Sam Phone ${i}`, email: `${tag}-${i}@example.org`, subject: 'General Inquiry', message: 'Hello from a phone.' })));
   const { email, password } = await confirmedAccount('staff-phone');
   await makeStaff(email);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/staff');
   await signInHere(page, email, password);
-  await expect(page.getByRole('table')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  // The search applies once typing pauses; until then the whole inbox is listed.
+  await expect(page).toHaveURL(new RegExp(`q=${tag}`));
+  await expect(page.getByText('50 submissions shown; more below')).toBeVisible();
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(page.getByText('51 submissions shown', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(52);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
 
