@@ -75,12 +75,16 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
       await expectRefused(insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), 'P0001');
       expect(await insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '198.51.100.7' })).toBeTruthy();
       // The network cap is for the public key: the service role (the project's own servers and scripts,
-      // all from one address) may add many from the same network in one request.
-      const many = await as(db, 'service_role', null, async () => {
-        await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': '203.0.113.9' })]);
-        return db.query(`insert into public.course_enrolments (course, full_name, email) select 'strategic-leadership', 'D', 'd' || i || '@example.org' from generate_series(1, 5) i`);
-      });
+      // all from one address) may add many in one request, and they count against no visitor's network.
+      await db.exec('begin');
+      await db.query(`select set_config('request.jwt.claims', '{"role":"service_role"}', true)`);
+      await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': '192.0.2.50' })]);
+      await db.exec('set local role service_role');
+      const many = await db.query(`insert into public.course_enrolments (course, full_name, email) select 'strategic-leadership', 'D', 'd' || i || '@example.org' from generate_series(1, 5) i`);
+      await db.exec('commit');
       expect(many.affectedRows).toBe(5);
+      expect(await insert(db, { ...row, email: 'visitor@example.org' }, { 'x-forwarded-for': '192.0.2.50' })).toBeTruthy();
+      expect((await db.query(`select count(*)::int as n from public.form_notifications where client_address = '192.0.2.50'`)).rows).toEqual([{ n: 0 }]);
     } finally {
       await db.close();
     }
