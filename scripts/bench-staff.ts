@@ -1,7 +1,8 @@
 /**
  * The staff inbox at scale: 100,000 submissions across the forms, then the first page, a filtered
  * search, a deep keyset page and the delivery states, through supabase-js as a signed-in staff member,
- * exactly the calls /staff makes (src/features/staff/inbox-query.ts). Budget: p95 under 150 ms.
+ * exactly the calls /staff makes (src/features/staff/inbox-query.ts). Budget: p95 under 150 ms; the
+ * CSV export of a filter matching 880 submissions (every page and its answers), under 2 s.
  *
  *   npm run bench:staff            (PGlite; DATABASE_URL=… for a PostgreSQL server)
  */
@@ -9,15 +10,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { openDatabase } from '../supabase/local/database.ts';
 import { localKeys } from '../supabase/local/keys.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
+import { exportInbox } from '../src/features/staff/inbox-csv.ts';
 import { inboxPage, notificationStates } from '../src/features/staff/inbox-query.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BUDGET_MS = 150;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-staff-'));
+
+/** On a PostgreSQL server, a database of its own, dropped at the end: the server's data stays as it was. */
+const server = process.env.DATABASE_URL;
+const benchDatabase = `bench_staff_${process.pid}`;
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: server });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+if (server) {
+  await onServer(`create database ${benchDatabase}`);
+  const url = new URL(server);
+  url.pathname = `/${benchDatabase}`;
+  process.env.DATABASE_URL = url.href;
+}
 
 function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,7 +47,7 @@ function percentile(values: number[], p: number) {
 }
 
 let overBudget = false;
-async function series(label: string, n: number, one: () => Promise<unknown>) {
+async function series(label: string, n: number, one: () => Promise<unknown>, budget = BUDGET_MS) {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
@@ -33,8 +55,8 @@ async function series(label: string, n: number, one: () => Promise<unknown>) {
     times.push(performance.now() - started);
   }
   const p95 = percentile(times, 95);
-  if (p95 > BUDGET_MS) overBudget = true;
-  console.log(`${label.padEnd(52)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${p95 > BUDGET_MS ? '  OVER BUDGET' : ''}`);
+  if (p95 > budget) overBudget = true;
+  console.log(`${label.padEnd(52)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms${p95 > budget ? '  OVER BUDGET' : ''}`);
 }
 
 try {
@@ -88,13 +110,16 @@ try {
     await series('Search a single sender "visitor31337@"', 50, () => inboxPage(staff, { search: 'visitor31337@' }));
     const today = new Date().toISOString().slice(0, 10);
     await series('Filter: form + status + date range + search', 50, () => inboxPage(staff, { form: 'contact', status: 'closed', from: today, to: today, search: 'visitor1' }));
+    const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' });
+    await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }), 2000);
   } finally {
     await stack.close();
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+  if (server) await onServer(`drop database if exists ${benchDatabase} with (force)`);
 }
 if (overBudget) {
-  console.log(`\nA p95 is over ${BUDGET_MS} ms.`);
+  console.log('\nA p95 is over its budget.');
   process.exitCode = 1;
 }
