@@ -37,6 +37,7 @@ test('visitors and ordinary accounts see no inbox, and the API gives them no sub
   await signInHere(page, email, password);
   await expect(page.getByText('This account is not a staff account')).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 
   // What the page would have asked for, asked directly with the public key: refused, nothing read.
   const { anon } = await localKeys();
