@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
 import { apiUrl, inboxUrl } from './backend';
 import { shell } from './shell';
 
@@ -58,6 +59,12 @@ export const test = base.extend<{ pageProblems: string[] }>({
 export function allowProblems(problems: string[], expected: RegExp) {
   const unexpected = problems.filter((p) => !expected.test(p));
   problems.splice(0, problems.length, ...unexpected);
+}
+
+/** Every WCAG 2.1 A/AA and best-practice violation on the page as it stands, with where it is. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export { expect, shell };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, shell, test } from './fixtures';
+import { axeViolations, expect, shell, test } from './fixtures';
 
 const decode = (html: string) =>
   html.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
@@ -13,8 +12,7 @@ for (const route of shell.routes) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       await expect(page).toHaveTitle(route.title);
       for (const landmark of ['banner', 'main', 'contentinfo'] as const) await expect(page.getByRole(landmark)).toHaveCount(1);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
 
     test('is prerendered: the raw HTML carries the heading and head tags', async ({ request }) => {

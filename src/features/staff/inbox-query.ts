@@ -7,6 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 export const STATUSES = ['new', 'in_progress', 'replied', 'closed'] as const;
 export type Status = (typeof STATUSES)[number];
 export const STATUS_LABELS: Record<Status, string> = { new: 'New', in_progress: 'In progress', replied: 'Replied', closed: 'Closed' };
+/** The statuses as a select's options, in workflow order. */
+export const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 export interface InboxFilter {
   form?: string;

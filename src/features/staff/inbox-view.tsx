@@ -7,10 +7,11 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
+import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { inboxPage, notificationStates, STATUS_LABELS, STATUSES, type InboxFilter, type InboxRow } from './inbox-query';
-import { deliveryLabel, formatTime } from './staff-labels';
+import { inboxPage, notificationStates, STATUS_LABELS, STATUS_OPTIONS, type InboxFilter, type InboxRow } from './inbox-query';
+import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
 import { formTitle, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
 
@@ -26,8 +27,6 @@ async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   return { ...page, states: await notificationStates(client, page.rows.map((r) => r.submission_id)) };
 }
 
-const shownText = (count: number, more: boolean) =>
-  `${count} submission${count === 1 ? '' : 's'} shown${more ? '; more below' : ''}`;
 
 function download(csv: string, name: string) {
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
@@ -54,7 +53,7 @@ function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (ne
         label="Status"
         value={filter.status ?? ''}
         onChange={(e) => set('status', e.currentTarget.value)}
-        data={[{ value: '', label: 'Any status' }, ...STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+        data={[{ value: '', label: 'Any status' }, ...STATUS_OPTIONS]}
       />
       <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
       <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
@@ -132,7 +131,7 @@ export function InboxView() {
       const next = await readPage(filter, rows.at(-1)?.seq);
       setLater((current) => ({ key, pages: [...(current.key === key ? current.pages : []), next] }));
     } catch (error) {
-      void showToast({ title: 'Error', description: `Could not load more submissions: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+      void reportBackendError(error, 'Could not load more submissions');
     } finally {
       setLoadingMore(false);
     }
@@ -145,9 +144,9 @@ export function InboxView() {
       const [{ exportInbox }, client] = await Promise.all([import('./inbox-csv'), loadBackend()]);
       const { csv, count } = await exportInbox(client, filter);
       download(csv, `inbox-${new Date().toISOString().slice(0, 10)}.csv`);
-      void showToast({ title: 'Exported', description: `${count} submission${count === 1 ? '' : 's'} in the CSV file.` });
+      void showToast({ title: 'Exported', description: `${submissionCount(count)} in the CSV file.` });
     } catch (error) {
-      void showToast({ title: 'Error', description: `The export failed: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+      void reportBackendError(error, 'The export failed');
     } finally {
       setExporting(false);
     }
@@ -158,7 +157,7 @@ export function InboxView() {
       <InboxFilters filter={filter} onChange={(next) => setParams(paramsFor(next), { replace: true })} />
       <Group justify="space-between" align="center">
         <Text aria-live="polite">
-          {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? shownText(rows.length, last?.more ?? false) : ''}
+          {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? `${submissionCount(rows.length)} shown${last?.more ? '; more below' : ''}` : ''}
         </Text>
         <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={loaded.state !== 'ready' || rows.length === 0}>
           Export CSV

@@ -4,6 +4,8 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 
 export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
+export const submissionCount = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
+
 /** form_notifications.state as staff read it; no row means the form sends no email. */
 export function deliveryLabel(state: string | undefined): string {
   if (state === 'sent') return 'Emailed';

@@ -6,9 +6,10 @@ import { Alert, Anchor, Button, List, NativeSelect, SimpleGrid, Stack, Table, Te
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
+import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { notificationStates, STATUS_LABELS, STATUSES, submission, updateSubmission, type InboxEntry, type InboxEvent, type Status } from './inbox-query';
+import { notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type Status } from './inbox-query';
 import { deliveryLabel, formatTime } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
@@ -42,7 +43,7 @@ function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }
       void showToast({ title: 'Saved', description: 'The status and note are saved.' });
       onSaved();
     } catch (error) {
-      void showToast({ title: 'Error', description: `Nothing was saved: ${error instanceof Error ? error.message : String(error)}`, variant: 'destructive' });
+      void reportBackendError(error, 'Nothing was saved');
     } finally {
       setSaving(false);
     }
@@ -55,7 +56,7 @@ function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }
       }}
     >
       <Stack gap="sm">
-        <NativeSelect label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)} data={STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
+        <NativeSelect label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)} data={STATUS_OPTIONS} />
         <Textarea
           label="Internal note"
           description={`Only staff see it. ${note.length} of ${NOTE_MAX} characters.`}

@@ -6,17 +6,10 @@
 import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
 import { showToast } from '../../components/toast';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { isConnectionProblem, showConnectionIssue } from '../backend/connection';
+import { isConnectionProblem, reportBackendError, showConnectionIssue } from '../backend/connection';
 
 /** Sends people who follow a link in an auth email back to this site's home page. */
 const backHere = () => `${location.origin}/`;
-
-/** Connection problems get the Connection Issue toast; anything the server said, an Error toast with its words. */
-export function reportAuthError(error: unknown) {
-  if (isConnectionProblem(error)) return showConnectionIssue(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return showToast({ title: 'Error', description: message, variant: 'destructive' });
-}
 
 async function outcome(call: Promise<{ error: AuthError | null }>, success: { title: string; description: string }): Promise<string | null> {
   let error: unknown;
@@ -26,7 +19,7 @@ async function outcome(call: Promise<{ error: AuthError | null }>, success: { ti
     error = thrown;
   }
   if (error) {
-    await reportAuthError(error);
+    await reportBackendError(error);
     return error instanceof Error ? error.message : String(error);
   }
   await showToast(success);
@@ -77,7 +70,7 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
   try {
     supabase = await connect();
   } catch (failure) {
-    await reportAuthError(failure);
+    await reportBackendError(failure);
     return false;
   }
   // The dialog's schema validator has checked `input`: it has the shape the action takes.

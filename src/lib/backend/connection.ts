@@ -26,3 +26,13 @@ function usefulMessage(error: unknown): string | null {
 export function showConnectionIssue(error: unknown) {
   return showToast({ title: 'Connection Issue', description: usefulMessage(error) ?? DEFAULT_MESSAGE, variant: 'destructive', duration: 7000 });
 }
+
+/**
+ * Connection problems get the Connection Issue toast; anything the server said, an Error toast with its
+ * words, after what was being done when `doing` says it ("Nothing was saved: …").
+ */
+export function reportBackendError(error: unknown, doing?: string) {
+  if (isConnectionProblem(error)) return showConnectionIssue(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return showToast({ title: 'Error', description: doing ? `${doing}: ${message}` : message, variant: 'destructive' });
+}

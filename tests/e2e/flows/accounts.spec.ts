@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
-import { expectToast, unique } from './helpers';
+import { expectToast, submitSignIn, unique } from './helpers';
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -12,11 +12,8 @@ async function openSignIn(page: Page) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  const dialog = await openSignIn(page);
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.locator('#sign_in_password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  return dialog;
+  await openSignIn(page);
+  return submitSignIn(page, email, password);
 }
 
 test('sign up, confirm from the email, arrive signed in on the site, then sign out', async ({ page, baseURL }) => {

@@ -16,3 +16,12 @@ export async function pickOption(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option }).click();
 }
+
+/** Fills in the open Sign In dialog and sends it; returns the dialog. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.locator('#sign_in_password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  return dialog;
+}

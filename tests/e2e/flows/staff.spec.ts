@@ -3,27 +3,18 @@
  * ordinary accounts; staff sign in, filter, open an assessment (labels, not stored codes), change its
  * status, add a note, reply, and export the filter as CSV with formulas neutralised.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, makeStaff } from '../backend';
-import { expect, test } from '../fixtures';
-import { expectToast, unique } from './helpers';
+import { axeViolations, expect, test } from '../fixtures';
+import { expectToast, submitSignIn, unique } from './helpers';
 import { localKeys } from '../../../supabase/local/keys';
 
+/** Signs in from the staff page's own button, as staff arriving at /staff do. */
 async function signInHere(page: Page, email: string, password: string) {
   await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign In' });
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.locator('#sign_in_password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(dialog).toHaveCount(0);
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await expect(await submitSignIn(page, email, password)).toHaveCount(0);
 }
 
 test('visitors and ordinary accounts see no inbox, and the API gives them no submission', async ({ page, request }) => {
@@ -43,10 +34,8 @@ test('visitors and ordinary accounts see no inbox, and the API gives them no sub
   const { anon } = await localKeys();
   const asVisitor = await request.get(`${apiUrl}/rest/v1/staff_inbox?select=*`, { headers: { apikey: anon, Authorization: `Bearer ${anon}` } });
   expect(asVisitor.status()).toBe(401);
-  const token = await page.evaluate(() => {
-    const stored = localStorage.getItem('keystone-auth-session');
-    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : null;
-  });
+  const session = await request.post(`${apiUrl}/auth/v1/token?grant_type=password`, { headers: { apikey: anon }, data: { email, password } });
+  const token = ((await session.json()) as { access_token: string }).access_token;
   expect(token).toBeTruthy();
   for (const table of ['staff_inbox', 'assessment_responses', 'contact_submissions']) {
     const asUser = await request.get(`${apiUrl}/rest/v1/${table}?select=*`, { headers: { apikey: anon, Authorization: `Bearer ${token}` } });
