@@ -18,7 +18,8 @@ export default defineConfig({
     // the stylesheet names (src/components/icon.module.css), go inline: a page fetches nothing but its
     // HTML to paint (docs/decisions/017; the favicon is inlined by firstPaintPlugins).
     assetsInlineLimit: (file) => file.includes('/@tabler/icons/'),
-    // One stylesheet for the whole site: each page inlines the part it uses and defers the rest (decision 017).
+    // One stylesheet for the whole site: each page inlines the part it uses, and islands add the whole
+    // before they start (decisions 017 and 020). The prerender's build writes it (scripts/build.ts).
     cssCodeSplit: false,
     target: 'es2022',
     // Every browser that runs this site's ES2022 code supports modulepreload natively.
@@ -27,11 +28,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The tiny entry carries the dynamic-import helper itself, so it has no static import and can go
-            // inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
-            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx/ },
-            // The shared page building blocks travel together: one request instead of a dozen tiny ones.
-            { name: 'ui', test: /\/src\/components\/(?!forms\/)[^/]+$/ },
+            // The tiny entry carries the dynamic-import helper and the page's element ids itself, so it has no
+            // static import and can go inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
+            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions)\.ts/ },
           ],
         },
       },

@@ -3,12 +3,13 @@
  * site.config.ts prerendered to static HTML with its own <head>, plus 404.html, sitemap.xml,
  * robots.txt, the headers file for static hosts and precompressed copies for the static server.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type * as ServerModule from '../src/entry-server.tsx';
-import { inlineCriticalCss } from './build/critical-css.ts';
+import { criticalCssOf, inlineCriticalCss } from './build/critical-css.ts';
 import { headersFile } from './build/headers-file.ts';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
@@ -36,7 +37,7 @@ async function main() {
   if (!hostedBackendUrl()) Object.assign(process.env, await localSiteEnv());
   console.log(`Building for the backend at ${hostedBackendUrl()}`);
   await rm(dist, { recursive: true, force: true });
-  await build({ root, logLevel: 'warn', build: { outDir: dist } });
+  await build({ root, logLevel: 'warn', mode: process.env.BUILD_MODE, build: { outDir: dist, minify: !process.env.BUILD_MODE } });
   await build({
     root,
     logLevel: 'warn',
@@ -44,12 +45,15 @@ async function main() {
       ssr: 'src/entry-server.tsx',
       outDir: serverOut,
       emptyOutDir: true,
+      // The pages' stylesheet and images come from this build: most of what a page shows has no code in the browser.
+      emitAssets: true,
       // The prerenderer loads every page anyway, so code splitting hints do not apply to it.
       rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
     },
   });
 
   const server: ServerEntry = await import(pathToFileURL(join(serverOut, 'entry-server.js')).href);
+  const stylesheet = await siteStylesheet(join(dist, 'index.html'), themeVariables((await server.render('/')).html));
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const siteOrigin = origin ?? server.site.url;
 
@@ -59,16 +63,20 @@ async function main() {
     await writeFile(file, html);
     htmlFiles.push(file);
   };
+  const deferred = new DeferredFiles(stylesheet);
+  const renderPage = async (path: string) => {
+    const { html, deferred: contents } = await server.render(path);
+    return deferred.link(html, contents);
+  };
   for (const page of server.pages) {
-    const html = await server.render(page.path);
     const head = renderHead(server.headFor(page.path, server.pages, server.site, siteOrigin), server.site);
-    await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, html));
+    await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, await renderPage(page.path)));
   }
   const missing = '/__not-found__';
   const notFoundHead = server.headFor(missing, server.pages, server.site, siteOrigin);
-  await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await server.render(missing)));
+  await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await renderPage(missing)));
 
-  await inlineCriticalCss(dist, htmlFiles);
+  await inlineCriticalCss(dist, htmlFiles, deferred.contents());
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.filter((p) => !p.private).map((p) => p.path), siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
   const hashes = inlineScriptHashes(await readFile(join(dist, 'index.html'), 'utf8'));
@@ -77,6 +85,71 @@ async function main() {
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Built ${server.pages.length} pages + 404 into ${distLabel} (${compressed} files precompressed) in ${seconds}s.`);
+}
+
+/**
+ * Deferred island content (src/components/island.tsx, `deferContent`): one file per island, shared by
+ * every page that has it, with the CSS it uses at its start; each page's island names its file.
+ */
+class DeferredFiles {
+  private files = new Map<string, { html: string; url: Promise<string> }>();
+  private written: string[] = [];
+  constructor(private stylesheet: string) {}
+
+  async link(page: string, contents: ServerModule.DeferredContent[]): Promise<string> {
+    let linked = page;
+    for (const { island, html } of contents) {
+      const known = this.files.get(island);
+      if (known && known.html !== html) throw new Error(`The deferred island "${island}" renders differently on different pages; its content must be the same everywhere.`);
+      if (!known) this.files.set(island, { html, url: this.write(island, html) });
+      const url = await this.files.get(island)!.url;
+      linked = linked.replace(new RegExp(`(data-island="${island}"[^>]*data-deferred=)""`), `$1"${url}"`);
+    }
+    return linked;
+  }
+
+  private async write(island: string, html: string): Promise<string> {
+    const file = `<style>${await criticalCssOf(dist, `/assets/${this.stylesheet}`, html, `[data-island="${island}"]`)}</style>${html}`;
+    const name = `${island}-${createHash('sha256').update(file).digest('base64url').slice(0, 10)}.html`;
+    await writeFile(join(dist, 'assets', name), file);
+    this.written.push(file);
+    return `/assets/${name}`;
+  }
+
+  /** Everything the deferred files hold, for the pages' CSS to keep the variables they use. */
+  contents(): string {
+    return this.written.join('');
+  }
+}
+
+/** The theme's CSS variables, which Mantine writes into every page (src/app/providers.tsx). */
+function themeVariables(page: string): string {
+  const block = page.match(/<style data-mantine-styles="true">([\s\S]*?)<\/style>/);
+  if (!block) throw new Error("The home page carries no theme variables: Mantine's provider changed.");
+  return block[1]!;
+}
+
+/**
+ * The site's stylesheet is the prerender's, with the theme's variables at its end: it styles every page,
+ * islands included, and defines every variable the pages' pruned inline CSS leaves out (docs/decisions/020).
+ * The browser build's own stylesheet only holds the islands' part of it, so the template links the whole
+ * one instead; the images only server-rendered pages show are copied beside the rest.
+ */
+async function siteStylesheet(templateFile: string, theme: string): Promise<string> {
+  const serverAssets = join(serverOut, 'assets');
+  const files = (await readdir(serverAssets)).filter((file) => !file.endsWith('.js'));
+  const stylesheets = files.filter((file) => file.endsWith('.css'));
+  if (stylesheets.length !== 1) throw new Error(`The prerender's build wrote ${stylesheets.length} stylesheets (${stylesheets.join(', ')}); it should write one.`);
+  for (const file of files.filter((f) => !f.endsWith('.css'))) await copyFile(join(serverAssets, file), join(dist, 'assets', file));
+  const css = `${await readFile(join(serverAssets, stylesheets[0]!), 'utf8')}\n${theme}\n`;
+  const name = `site-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`;
+  await writeFile(join(dist, 'assets', name), css);
+  const template = await readFile(templateFile, 'utf8');
+  const link = template.match(/<link rel="stylesheet" crossorigin href="\/assets\/([^"]+\.css)">/);
+  if (!link) throw new Error('dist/index.html links no stylesheet: the template changed.');
+  await rm(join(dist, 'assets', link[1]!));
+  await writeFile(templateFile, template.replace(link[0], `<link rel="stylesheet" href="/assets/${name}">`));
+  return name;
 }
 
 main().catch((error: unknown) => {

@@ -1,20 +1,31 @@
+import './styles.css';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from './app/app-routes';
+import { renderIslands, type DeferredContent } from './app/islands/render-islands';
 import { Providers } from './app/providers';
+import { IslandCollector, type CollectedIsland } from './components/island';
 
 export { headFor } from './lib/head';
 export { pages, site } from '../site.config';
 
-/** Renders one URL to HTML at build time, waiting for its lazy page. Any render error fails the build. */
-export async function render(url: string): Promise<string> {
+export type { DeferredContent };
+
+/**
+ * Renders one URL to HTML at build time, waiting for its lazy page, then each island on it as a root of
+ * its own (docs/decisions/020), with the content of deferred islands apart. Any render error fails the build.
+ */
+export async function render(url: string): Promise<{ html: string; deferred: DeferredContent[] }> {
   const errors: unknown[] = [];
+  const islands = new Map<string, CollectedIsland>();
   const { prelude } = await prerender(
-    <Providers>
-      <StaticRouter location={url}>
-        <AppRoutes />
-      </StaticRouter>
-    </Providers>,
+    <IslandCollector value={islands}>
+      <Providers>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </Providers>
+    </IslandCollector>,
     {
       // One chunk per page: no hidden boundaries revealed by inline scripts, so pages read without JavaScript.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
@@ -24,5 +35,5 @@ export async function render(url: string): Promise<string> {
     },
   );
   if (errors.length > 0) throw new Error(`${url} failed to render: ${errors.map(String).join('; ')}`);
-  return new Response(prelude).text();
+  return renderIslands(await new Response(prelude).text(), islands);
 }

@@ -1,43 +1,270 @@
 import './styles.css';
+import { anyHolds } from './lib/early-conditions';
+import { MOBILE_MENU_ID, TOAST_REGION_ID } from './lib/page-ids';
 
 /**
- * The browser entry, kept tiny and inlined into each page by the build (docs/decisions/017). The
- * prerendered page carries the CSS it uses inline, so it paints from its HTML alone; only after that
- * first contentful paint do the full stylesheet and the app download and hydrate. Running the app first would hold the first paint until all of it had
- * downloaded, run and hydrated.
+ * The page's loader, inline in every prerendered page (docs/decisions/017 and 020). A page is its HTML:
+ * links, fields, the menu (a popover) and the account dialog (a <dialog> opened by invoker commands) work
+ * before any script. Only islands ([data-island]) have code, and it runs when each island's
+ * data-hydrate says: on the first touch, near the viewport, or after the first paint. Until then a press
+ * on one of an island's buttons is held and replayed once the island is live, so nothing is lost.
  */
-const afterFirstPaint = () =>
-  new Promise<void>((resolve) => {
-    // A background tab paints nothing; it hydrates at once.
-    if (document.visibilityState === 'hidden') return resolve();
-    // The first contentful paint as the browser reports it: the first frame's callbacks run before it
-    // reaches the screen, so waiting for a frame alone would still start downloads ahead of the paint.
-    if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      new PerformanceObserver((entries, observer) => {
-        if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
-        observer.disconnect();
-        resolve();
-      }).observe({ type: 'paint', buffered: true });
-    } else {
-      requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
-    }
-    // Never later than this, whatever the browser reports (a tab hidden before its first paint, say).
-    setTimeout(resolve, 3000);
-  });
+type Hydrate = (island: HTMLElement) => Promise<void>;
 
-/** The full stylesheet, named in the <noscript> the build leaves for visitors without JavaScript. */
-function loadFullStylesheet() {
-  const fallback = document.querySelector('noscript[data-full-css]');
-  const href = fallback?.textContent?.match(/href="([^"]+)"/)?.[1];
-  if (!href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) return;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = href;
-  // In <head>, before the body's inline theme variables, as the cascade expects.
-  document.head.append(link);
+/**
+ * Other chunks import Vite's preload helper from this file, so the browser fetches and runs it again as a
+ * module after the page's own inline copy: only the first run sets the page up.
+ */
+const page = document.documentElement;
+if (page.dataset.loader === undefined) {
+  page.dataset.loader = '';
+  setUpPage();
 }
 
-void afterFirstPaint().then(() => {
-  loadFullStylesheet();
-  return import('./app/start');
-});
+function setUpPage() {
+  const ignore = () => {};
+  let runtime: Promise<Hydrate> | null = null;
+  const started = new Map<HTMLElement, Promise<void>>();
+
+  /** Where an island could not start, a sentence says so; the next touch tries again. */
+  function showFailure(island: HTMLElement, failed: boolean) {
+    const note = island.nextElementSibling?.matches('[data-island-failed]') ? island.nextElementSibling : null;
+    if (!failed) return note?.remove();
+    if (note) return;
+    const sentence = document.createElement('p');
+    sentence.setAttribute('role', 'alert');
+    sentence.dataset.islandFailed = '';
+    sentence.textContent = 'This part of the page could not load. Check your connection, then try again.';
+    island.after(sentence);
+  }
+
+  const fetched = new Map<string, Promise<string>>();
+  const filled = new Map<HTMLElement, Promise<void>>();
+
+  /** A deferred island's file (src/components/island.tsx, `deferContent`), fetched once: at idle, or when first reached for. */
+  function fetchContent(url: string): Promise<string> {
+    let text = fetched.get(url);
+    if (!text) {
+      text = fetch(url).then((response) => {
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        return response.text();
+      });
+      text.catch(() => fetched.delete(url));
+      fetched.set(url, text);
+    }
+    return text;
+  }
+
+  /**
+   * A deferred island's content into its outermost element, and the CSS it uses into <head>: when the
+   * visitor reaches for it, since restyling the page for new rules is work the page need not do before.
+   */
+  function fill(island: HTMLElement): Promise<void> {
+    const url = island.dataset.deferred;
+    if (!url) return Promise.resolve();
+    let filling = filled.get(island);
+    if (!filling) {
+      filling = fetchContent(url).then((html) => {
+        const content = document.createElement('template');
+        content.innerHTML = html;
+        // The file starts with the CSS its content uses (scripts/build.ts).
+        const css = content.content.firstElementChild;
+        if (css instanceof HTMLStyleElement) document.head.append(css);
+        island.firstElementChild?.replaceChildren(content.content);
+        delete island.dataset.deferred;
+      });
+      filling.catch(() => filled.delete(island));
+      filled.set(island, filling);
+    }
+    return filling;
+  }
+
+  function start(island: HTMLElement): Promise<void> {
+    let starting = started.get(island);
+    if (!starting) {
+      runtime ??= import('./app/islands/hydrate-island').then((module) => module.hydrateIsland);
+      starting = Promise.all([runtime, fill(island)])
+        .then(([hydrate]) => hydrate(island))
+        .then(
+          () => {
+            island.dataset.hydrated = '';
+            showFailure(island, false);
+          },
+          (error: unknown) => {
+            console.warn(`The island "${island.dataset.island}" could not start:`, error);
+            started.delete(island);
+            runtime = null;
+            showFailure(island, true);
+            throw error;
+          },
+        );
+      started.set(island, starting);
+    }
+    return starting;
+  }
+
+  /** The island around an event's target whose code has not taken over yet. */
+  function waiting(target: EventTarget | null): HTMLElement | null {
+    const island = target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null;
+    return island && island.dataset.hydrated === undefined ? island : null;
+  }
+
+  const commandsSupported = 'command' in HTMLButtonElement.prototype;
+
+  /** Does the browser answer this press itself? Invoker commands are carried out here where it cannot. */
+  function answeredByBrowser(control: Element): boolean {
+    if (control.matches('a[href], input, select, textarea, label, summary, [popovertarget]')) return true;
+    if (!control.matches('[commandfor]')) return false;
+    if (!commandsSupported) {
+      const target = document.getElementById(control.getAttribute('commandfor') ?? '');
+      const command = control.getAttribute('command');
+      if (target instanceof HTMLDialogElement && command === 'show-modal' && !target.open) target.showModal();
+      if (target instanceof HTMLDialogElement && command === 'close') target.close();
+    }
+    return true;
+  }
+
+  document.addEventListener(
+    'click',
+    (event) => {
+      const control = event.target instanceof Element ? event.target.closest('button, [role="button"], a[href], input, select, textarea, label, summary') : null;
+      if (control && !commandsSupported && control.matches('[commandfor]')) answeredByBrowser(control);
+      const island = waiting(event.target);
+      if (!island) return;
+      void start(island).catch(ignore);
+      if (!control || answeredByBrowser(control)) return;
+      // A button of an island still on its way: held now, pressed again once the island is live.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      void start(island).then(() => {
+        if (control.isConnected) (control as HTMLElement).click();
+      }, ignore);
+    },
+    true,
+  );
+
+  // Enter in a field sends its form: held the same way.
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const island = waiting(event.target);
+      if (!island) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      const form = event.target as HTMLFormElement;
+      const submitter = event.submitter && form.contains(event.submitter) ? event.submitter : undefined;
+      void start(island).then(() => form.requestSubmit(submitter), ignore);
+    },
+    true,
+  );
+
+  /** The deferred island a button opens by command (the account dialog, from any Sign In button). */
+  const commandTarget = (target: EventTarget | null) => {
+    const id = target instanceof Element ? target.closest('[commandfor]')?.getAttribute('commandfor') : null;
+    return id ? document.getElementById(id)?.closest<HTMLElement>('[data-island][data-deferred]') : null;
+  };
+
+  // The first touch of an island starts it: usually well before the press that needs it. Reaching for
+  // a button that opens a deferred island fetches that island's content.
+  for (const type of ['pointerdown', 'focusin', 'keydown']) {
+    document.addEventListener(
+      type,
+      (event) => {
+        const island = waiting(event.target);
+        if (island) void start(island).catch(ignore);
+        const opened = commandTarget(event.target);
+        if (opened) void fill(opened).catch(ignore);
+      },
+      { capture: true, passive: true },
+    );
+  }
+  // A dialog or popover opened before its content arrived gets it at once.
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const island = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-island][data-deferred]') : null;
+      if (island && (event as ToggleEvent).newState === 'open') void fill(island).catch(ignore);
+    },
+    true,
+  );
+
+  document.addEventListener('island-wake', (event) => {
+    const signal = (event as CustomEvent<string>).detail;
+    document.querySelectorAll<HTMLElement>('[data-island][data-wake-on]').forEach((island) => {
+      if (island.dataset.wakeOn === signal) void start(island).catch(ignore);
+    });
+  });
+
+  /** Does the visitor's browser or address hold something the island must show at once (src/components/island.tsx)? */
+  const neededAtOnce = (island: HTMLElement) => anyHolds((island.dataset.hydrateEarly ?? '').split(' ').filter(Boolean));
+
+  /** After the browser's first contentful paint (two frames where it cannot say), so nothing delays it. */
+  let painted: Promise<void> | undefined;
+  const afterFirstPaint = () =>
+    (painted ??= new Promise<void>((resolve) => {
+      if (document.visibilityState === 'hidden') return resolve();
+      if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+        new PerformanceObserver((entries, observer) => {
+          if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+          observer.disconnect();
+          resolve();
+        }).observe({ type: 'paint', buffered: true });
+      } else {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }
+      setTimeout(resolve, 3000);
+    }));
+
+  // The islands the page needs at once or near the viewport; the others wait for a touch.
+  const atOnce: Promise<unknown>[] = [];
+  let comingIntoView: IntersectionObserver | undefined;
+  document.querySelectorAll<HTMLElement>('[data-island]:is([data-hydrate="load"], [data-hydrate="visible"], [data-hydrate-early])').forEach((island) => {
+    if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {
+      atOnce.push(afterFirstPaint().then(() => start(island)).catch(ignore));
+    } else if (island.dataset.hydrate === 'visible') {
+      comingIntoView ??= new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries.filter((e) => e.isIntersecting)) {
+            comingIntoView!.unobserve(entry.target);
+            void start(entry.target as HTMLElement).catch(ignore);
+          }
+        },
+        { rootMargin: '50% 0px' },
+      );
+      comingIntoView.observe(island);
+    }
+  });
+  // <html data-ready>: every island the page needs at once is live; the rest answer through the HTML.
+  void Promise.all(atOnce).then(() => (page.dataset.ready = ''));
+
+  // When the page has loaded and the browser is idle: deferred content is fetched (a request, nothing
+  // for the main thread), and the footer's year is made today's rather than the build's.
+  const whenIdle = () =>
+    (window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 1)))(() => {
+      document.querySelectorAll<HTMLElement>('[data-island][data-deferred]').forEach((island) => void fetchContent(island.dataset.deferred!).catch(ignore));
+      document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear())));
+    });
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+
+  // The menu's button says whether the menu is open (browsers expose a popover's state themselves; this
+  // is for the rest), and an open menu closes when the window reaches 768 px.
+  const menu = document.getElementById(MOBILE_MENU_ID);
+  let wide: MediaQueryList | undefined;
+  menu?.addEventListener('toggle', (event) => {
+    const open = (event as ToggleEvent).newState === 'open';
+    document.querySelector(`[popovertarget="${MOBILE_MENU_ID}"]`)?.setAttribute('aria-expanded', String(open));
+    if (!open || wide) return;
+    wide = matchMedia('(min-width: 48em)');
+    wide.addEventListener('change', (change) => {
+      if (change.matches && menu.matches(':popover-open')) menu.hidePopover();
+    });
+  });
+
+  // F8, the spec's hotkey, moves focus to the toast region.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'F8') return;
+    event.preventDefault();
+    document.getElementById(TOAST_REGION_ID)?.focus({ preventScroll: true });
+  });
+}

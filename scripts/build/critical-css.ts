@@ -1,25 +1,36 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import Beasties from 'beasties';
+import postcss from 'postcss';
+import { pruneUnusedCustomProperties } from './css-variables.ts';
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/;
 
 /**
  * Makes each prerendered page paint from its HTML alone (docs/decisions/017): the CSS the page uses goes
  * inline into its <head>, and the full stylesheet, no longer render-blocking, is named in a <noscript>
- * (applied as is without JavaScript; src/main.tsx loads it after the first paint otherwise).
+ * (applied as is without JavaScript; islands add it before they start). Custom properties the page does not
+ * use are dropped from its inline CSS (./css-variables.ts).
  */
-export async function inlineCriticalCss(dist: string, files: string[]) {
-  const beasties = new Beasties({
+function beastiesFor(dist: string) {
+  return new Beasties({
     path: dist,
     publicPath: '/',
     // No `preload`: the link is replaced below, since beasties' ways of deferring it need inline scripts (the CSP refuses them).
-    // The full stylesheet stays whole: client-side navigation and dialogs need rules no prerendered page uses.
+    // The full stylesheet stays whole: islands need rules their prerendered HTML does not use yet.
     pruneSource: false,
     reduceInlineStyles: false,
     inlineFonts: false,
     compress: true,
     logLevel: 'warn',
   });
+}
+
+/**
+ * `extraUses`: HTML and CSS that will join the pages later (deferred island content), whose custom
+ * properties the pages must keep.
+ */
+export async function inlineCriticalCss(dist: string, files: string[], extraUses = '') {
+  const beasties = beastiesFor(dist);
   for (const file of files) {
     const html = await beasties.process(await readFile(file, 'utf8'));
     const link = html.match(STYLESHEET);
@@ -30,6 +41,31 @@ export async function inlineCriticalCss(dist: string, files: string[]) {
       .replace(new RegExp(`<link rel="preload"[^>]*href="${link[1]}"[^>]*>`), '')
       // In <head>, before the body's inline theme variables, as the cascade expects (beasties moves it to the body's end).
       .replace('</head>', `<noscript data-full-css><link rel="stylesheet" href="${link[1]}"></noscript></head>`);
-    await writeFile(file, deferred);
+    await writeFile(file, pruneUnusedCustomProperties(deferred, extraUses));
   }
+}
+
+/** Rules every page has inline already: the root's variables and the document itself. */
+const DOCUMENT_WIDE = /^(:root|html|body|:host)\b/;
+
+/**
+ * The CSS a piece of HTML that joins a page later uses (a deferred island's content): the rules of the
+ * site stylesheet that match it, less what every page already has. Rules not tied to a class or id
+ * (`input, button { font: inherit }`) are scoped to `scope`: a stylesheet added to a page after its first
+ * paint then restyles only what it is about, not the whole document, so adding it is no long task.
+ */
+export async function criticalCssOf(dist: string, stylesheet: string, fragment: string, scope: string): Promise<string> {
+  const page = await beastiesFor(dist).process(`<!doctype html><html><head><link rel="stylesheet" href="${stylesheet}"></head><body>${fragment}</body></html>`);
+  const root = postcss.parse(page.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '');
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes/.test((rule.parent as { name: string }).name)) return;
+    const selectors = rule.selectors.filter((selector) => !DOCUMENT_WIDE.test(selector));
+    if (selectors.length === 0) {
+      rule.remove();
+      return;
+    }
+    rule.selectors = selectors.map((selector) => (/[.#]/.test(selector) ? selector : `${scope} ${selector}`));
+  });
+  root.walkAtRules((atRule) => void (atRule.nodes?.length === 0 && atRule.remove()));
+  return root.toString();
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { accountCheckNeeded } from '../../src/lib/backend/session-storage.ts';
+import { anyHolds } from '../../src/lib/early-conditions.ts';
 
 const ICON_LINK = /(<link rel="icon"[^>]*href=")(\/[^"]+\.svg)"/;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/;
@@ -22,6 +24,13 @@ function inlineEntry(chunk: Rollup.OutputChunk): string {
 }
 
 /**
+ * The one script a page runs before its body: where a stored session is to be checked (or an auth email's
+ * link opened the page), <html data-session> keeps the account controls hidden from the first paint
+ * until the check is done (src/styles.css), instead of showing Sign In to someone signed in.
+ */
+export const sessionHintScript = `if((${anyHolds.toString()})(${JSON.stringify(accountCheckNeeded)}))document.documentElement.dataset.session=""`;
+
+/**
  * Keeps the page's HTML all its first paint needs (docs/decisions/017):
  * - the favicon goes inline, so the browser's own request for it does not compete with the page;
  * - the entry, a loader of about 1 KB that starts the app after the first paint, goes inline: the page
@@ -29,6 +38,13 @@ function inlineEntry(chunk: Rollup.OutputChunk): string {
  */
 export function firstPaintPlugins(root: string): Plugin[] {
   return [
+    {
+      name: 'first-paint:session-hint',
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) => html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <script>${sessionHintScript}</script>`),
+      },
+    },
     {
       name: 'first-paint:inline-favicon',
       apply: 'build',

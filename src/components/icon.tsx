@@ -3,7 +3,7 @@ import type { IconName } from '../config/site-types';
 import classes from './icon.module.css';
 
 /** Icons the interface itself uses, beside the ones site.config.ts and content/ may name. */
-export type UiIconName = 'facebook' | 'linkedin' | 'x' | 'mail' | 'play' | 'check';
+export type UiIconName = 'facebook' | 'linkedin' | 'x' | 'mail' | 'play' | 'check' | 'menu' | 'close';
 
 /**
  * A decorative icon drawn as a CSS mask over `currentColor`: each name is a class of icon.module.css that

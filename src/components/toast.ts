@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import type * as Notifications from '@mantine/notifications';
 
 export interface Toast {
   title: string;
@@ -8,19 +8,24 @@ export interface Toast {
   duration?: number;
 }
 
-let requested = false;
-const listeners = new Set<() => void>();
+let toasts: Promise<typeof Notifications> | null = null;
+
+/** The notifications code, and the toasts started in the page's region, the first time a toast is needed. */
+function ready() {
+  toasts ??= Promise.all([import('@mantine/notifications'), import('./toaster')]).then(([library, { mountToasts }]) => {
+    mountToasts();
+    return library;
+  });
+  toasts.catch(() => (toasts = null));
+  return toasts;
+}
 
 /**
- * Shows one toast, replacing any other (one at a time). The notifications code downloads the first
- * time a toast is needed, so pages that never show one never pay for it.
+ * Shows one toast, replacing any other (one at a time). Pages that never show one never download the
+ * notifications code.
  */
 export async function showToast({ title, description, variant = 'default', duration = 5000 }: Toast) {
-  if (!requested) {
-    requested = true;
-    listeners.forEach((listener) => listener());
-  }
-  const { notifications } = await import('@mantine/notifications');
+  const { notifications } = await ready();
   notifications.clean();
   notifications.show({
     title,
@@ -30,16 +35,4 @@ export async function showToast({ title, description, variant = 'default', durat
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Close notification' },
   });
-}
-
-/** True once any toast was asked for: the app mounts the toast region then. */
-export function useToastsRequested() {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => requested,
-    () => false,
-  );
 }

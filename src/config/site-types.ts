@@ -53,10 +53,11 @@ export type ImageKey =
   | 'technology'
   | 'housing';
 
-export interface ImageSpec {
+// A type, not an interface: an image travels in an island's props, which must be plain JSON.
+export type ImageSpec = {
   key: ImageKey;
   alt: string;
-}
+};
 
 export interface Cta {
   title: string;

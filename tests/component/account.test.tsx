@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { AccountButton } from '../../src/features/account/account-button';
 import { AccountProvider, useAccount } from '../../src/lib/account/account-context';
-import { sessionStorageKey } from '../../src/lib/backend/settings';
+import { sessionStorageKey } from '../../src/lib/backend/session-storage';
 import { render } from './render';
 
 function Probe() {

@@ -1,9 +1,11 @@
 import { Anchor, Container, Text } from '@mantine/core';
 import { shell } from 'virtual:site-shell';
 import { Icon } from '../../components/icon';
+import { Island } from '../../components/island';
 import { SmartAnchor } from '../../components/smart-link';
 import type { LinkSpec } from '../../config/site-types';
-import { useAccount } from '../../lib/account/account-context';
+import { accountControlIsland } from '../../features/account/account-control';
+import { accountIsland } from '../../lib/account/account-context';
 import { externalLinkProps } from '../../lib/links';
 import { Logo } from './logo';
 import classes from './footer.module.css';
@@ -11,7 +13,6 @@ import classes from './footer.module.css';
 const socialIcons = { facebook: 'facebook', linkedin: 'linkedin', twitter: 'x' } as const;
 
 export function Footer() {
-  const { user, loading, openAuthDialog } = useAccount();
   const { footer, site } = shell;
   return (
     <footer className={classes.footer}>
@@ -41,15 +42,12 @@ export function Footer() {
               {site.email}
             </Anchor>
             <p className={classes.muted}>{footer.newsletter}</p>
-            {!user && !loading && (
-              <Anchor component="button" type="button" onClick={() => openAuthDialog('sign-in')} className={classes.link} ta="left">
-                Sign In
-              </Anchor>
-            )}
+            <Island of={accountControlIsland} props={{ placement: 'footer', className: classes.link }} {...accountIsland} />
           </div>
         </div>
         <Text size="sm" className={classes.bottom}>
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
+          {/* The year the page was built; the loader (src/main.tsx) writes the current one. */}
+          © <span data-current-year>{new Date().getFullYear()}</span> {site.name}. All rights reserved.
         </Text>
       </Container>
     </footer>

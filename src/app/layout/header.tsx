@@ -1,34 +1,20 @@
-import { Burger, Container, Group, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Container, Group, UnstyledButton } from '@mantine/core';
+import { NavLink } from 'react-router-dom';
 import { shell } from 'virtual:site-shell';
-import { AccountButton } from '../../features/account/account-button';
+import { Icon } from '../../components/icon';
+import { Island } from '../../components/island';
+import { accountControlIsland } from '../../features/account/account-control';
+import { accountIsland } from '../../lib/account/account-context';
+import { MOBILE_MENU_ID } from '../../lib/page-ids';
 import { Logo } from './logo';
 import classes from './header.module.css';
 
-/** Mantine's `sm` breakpoint: the spec's 768px at the default 16px root size. */
-const DESKTOP_QUERY = '(min-width: 48em)';
-
-/** The mobile menu is open only until the visitor navigates or the window is wide enough for the full nav. */
-function useMobileMenu() {
-  const { pathname } = useLocation();
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const [open, setOpen] = useState(false);
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (open && (pathname !== openedOn || isDesktop)) setOpen(false);
-  return {
-    open,
-    toggle: () => {
-      setOpenedOn(pathname);
-      setOpen(!open);
-    },
-    close: () => setOpen(false),
-  };
-}
-
+/**
+ * The sticky header. On narrow screens the nav is a popover the menu button opens with no script: it
+ * works from the first paint, closes on Escape, a tap outside, a new page, or when a dialog opens; the
+ * page's loader (src/main.tsx) closes it when the window reaches 768 px. Only the account control is an island.
+ */
 export function Header() {
-  const menu = useMobileMenu();
   const links = shell.nav.map((item) => (
     <NavLink key={item.to} to={item.to} className={classes.link}>
       {item.label}
@@ -38,32 +24,30 @@ export function Header() {
   return (
     <header className={classes.header}>
       <Container size="lg" className={classes.bar}>
-        <UnstyledButton component={Link} to="/" className={classes.logo} aria-label={`${shell.site.name}, home`}>
+        <a href="/" className={classes.logo} aria-label={`${shell.site.name}, home`}>
           <Logo />
-        </UnstyledButton>
+        </a>
         <Group gap="xs" visibleFrom="sm" component="nav" aria-label="Main">
           {links}
         </Group>
         <Group gap="xs">
-          <AccountButton visibleFrom="sm" variant="filled" size="sm" />
-          <Burger
-            hiddenFrom="sm"
-            opened={menu.open}
-            onClick={menu.toggle}
-            aria-label={menu.open ? 'Close menu' : 'Open menu'}
-            aria-expanded={menu.open}
-            aria-controls="mobile-menu"
-          />
+          <Island of={accountControlIsland} props={{ placement: 'header' }} {...accountIsland} />
+          <UnstyledButton className={classes.menuButton} popoverTarget={MOBILE_MENU_ID} aria-label="Menu" hiddenFrom="sm">
+            <span className={classes.whenClosed}>
+              <Icon name="menu" size={26} />
+            </span>
+            <span className={classes.whenOpen}>
+              <Icon name="close" size={26} />
+            </span>
+          </UnstyledButton>
         </Group>
       </Container>
-      {menu.open && (
-        <nav id="mobile-menu" aria-label="Main" className={classes.mobileMenu}>
-          <Container size="lg">
-            <div className={classes.mobileLinks}>{links}</div>
-            <AccountButton fullWidth mt="sm" onAction={menu.close} />
-          </Container>
-        </nav>
-      )}
+      <nav id={MOBILE_MENU_ID} popover="auto" aria-label="Main" className={classes.mobileMenu}>
+        <Container size="lg">
+          <div className={classes.mobileLinks}>{links}</div>
+          <Island of={accountControlIsland} props={{ placement: 'menu' }} {...accountIsland} />
+        </Container>
+      </nav>
     </header>
   );
 }

@@ -1,14 +1,13 @@
 import { Outlet } from 'react-router-dom';
-import { AuthDialogHost } from '../../features/account/auth-dialog-host';
-import { Toaster } from '../toaster';
+import { Island } from '../../components/island';
+import { ToastRegion } from '../../components/toaster';
+import { authDialogIsland } from '../../features/account/auth-dialog';
 import { Footer } from './footer';
 import { Header } from './header';
-import { useRouteHead } from './use-route-head';
 import classes from './site-layout.module.css';
 
-/** Every page: skip link, sticky header, the route's content, footer and the shared auth dialog. */
+/** Every page: skip link, sticky header, the route's content, footer, the account dialog and the toast region. */
 export function SiteLayout() {
-  useRouteHead();
   return (
     <>
       <a href="#main" className={classes.skipLink}>
@@ -19,8 +18,8 @@ export function SiteLayout() {
         <Outlet />
       </main>
       <Footer />
-      <AuthDialogHost />
-      <Toaster />
+      <Island of={authDialogIsland} props={{}} hydrate="interaction" deferContent />
+      <ToastRegion />
     </>
   );
 }

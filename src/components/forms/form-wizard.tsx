@@ -5,7 +5,7 @@ import { useHoneypot } from './honeypot';
 import { normalise, type FormData } from './normalise';
 import { usePrefillInto } from './prefill';
 import { SchemaForm } from './schema-form';
-import { SubmitButton, useHydrated } from './submit-button';
+import { SubmitButton } from './submit-button';
 import { useDraft } from './use-draft';
 import { useSubmission, type SubmitHandler } from './use-submission';
 
@@ -34,8 +34,8 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
 export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const hydrated = useHydrated();
-  const restore = useCallback((saved: WizardState) => setState(saved), []);
+  // What the visitor typed into step 1 before the form's code arrived wins over an older draft.
+  const restore = useCallback((saved: WizardState) => setState((current) => ({ step: saved.step, data: { ...saved.data, ...current.data } })), []);
   useDraft(draftKey, state, restore, isBlank);
   usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
@@ -88,9 +88,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardP
           {isLast ? (
             <SubmitButton uiSchema={form.uiSchema} busy={busy} />
           ) : (
-            <Button type="submit" disabled={!hydrated}>
-              Next
-            </Button>
+            <Button type="submit">Next</Button>
           )}
         </Group>
       </SchemaForm>

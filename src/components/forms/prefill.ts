@@ -1,8 +1,6 @@
-import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import type { FormDefinition } from './form-definition';
 import type { FormData } from './normalise';
-import { useHydrated } from './submit-button';
 
 /**
  * Answers chosen by the page's address: `/enrol?course=strategic-leadership` picks that course. Only
@@ -18,14 +16,22 @@ export function prefillFrom(form: FormDefinition, search: string): FormData | nu
   return Object.keys(chosen).length ? chosen : null;
 }
 
+/** The fields an address may choose: questions with options. */
+export function prefillableFields(form: FormDefinition): string[] {
+  return Object.entries(form.schema.properties ?? {})
+    .filter(([, definition]) => typeof definition === 'object' && Array.isArray(definition.oneOf))
+    .map(([field]) => field);
+}
+
+const noChanges = () => () => {};
+
 /**
- * The address's choices, after hydration: the prerendered HTML has no query string, so reading it
- * during the first render would make the hydrated page differ from the HTML it takes over.
+ * The address's choices, once hydrated: the prerendered HTML was made for an address without a query
+ * string, so the first render reads none and the next one applies them.
  */
 export function useQueryPrefill(form: FormDefinition): FormData | null {
-  const { search } = useLocation();
-  const hydrated = useHydrated();
-  return useMemo(() => (hydrated ? prefillFrom(form, search) : null), [form, search, hydrated]);
+  const search = useSyncExternalStore(noChanges, () => location.search, () => '');
+  return useMemo(() => prefillFrom(form, search), [form, search]);
 }
 
 /**

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Fieldset.css';
@@ -82,6 +83,9 @@ export function SchemaForm(props: SchemaFormProps) {
       formData={formData}
       validator={validator}
       idPrefix={idPrefix}
+      // Submitting is the script's job: without one, a dialog-method form outside a dialog never sends
+      // (and never puts the answers into the address, as a GET would).
+      method="dialog"
       noValidate
       // A choice the visitor has not made stays empty, so "no subject" is caught instead of defaulting to the first option.
       experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', emptyObjectFields: 'skipDefaults' }}

@@ -1,20 +1,20 @@
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
-import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import type { FormDefinition } from '../../components/forms/form-definition';
 import type { FormData } from '../../components/forms/normalise';
 import { SchemaForm } from '../../components/forms/schema-form';
 import { SubmitButton } from '../../components/forms/submit-button';
 import { useSubmission } from '../../components/forms/use-submission';
+import { defineIsland } from '../../components/island';
 import { forgotPasswordForm } from '../../generated/forms/forgot-password';
 import { newPasswordForm } from '../../generated/forms/new-password';
 import { signInForm } from '../../generated/forms/sign-in';
 import { signUpForm } from '../../generated/forms/sign-up';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { useAccount, type AccountContextValue, type AuthMode } from '../../lib/account/account-context';
+import { AUTH_DIALOG_ID } from '../../lib/page-ids';
+import classes from './auth-dialog.module.css';
 
 interface ModeSpec {
   form: FormDefinition;
@@ -57,12 +57,39 @@ const modes: Record<AuthMode, ModeSpec> = {
   },
 };
 
-/** The account dialog every page carries: sign in, create an account, reset a password; forms from schemas/. */
-export default function AuthDialog() {
+/** The dialog element's own opening and closing (Sign In buttons, Escape, a click outside) reach the shared flag. */
+function useDialogElement(toggled: (open: boolean) => void, closed: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current!;
+    const sync = () => toggled(dialog.open);
+    const onClose = () => {
+      sync();
+      closed();
+    };
+    sync();
+    dialog.addEventListener('toggle', sync);
+    dialog.addEventListener('close', onClose);
+    return () => {
+      dialog.removeEventListener('toggle', sync);
+      dialog.removeEventListener('close', onClose);
+    };
+  }, [toggled, closed]);
+  return ref;
+}
+
+/**
+ * The account dialog every page carries: sign in, create an account, reset a password; forms from schemas/.
+ * A native modal <dialog>, prerendered in sign-in mode, so Sign In opens it at once, before any script
+ * (docs/decisions/020); its code starts when the visitor reaches into it.
+ */
+function AuthDialog() {
   const account = useAccount();
-  const { showAuthDialog, authMode, closeAuthDialog, setAuthMode } = account;
+  const { authMode, closeAuthDialog, setAuthMode, authDialogToggled } = account;
   const [data, setData] = useState<FormData>({});
   const { form, intro, links, send } = modes[authMode];
+  // Opened again from a Sign In button, the dialog starts in sign-in mode.
+  const ref = useDialogElement(authDialogToggled, () => setAuthMode('sign-in'));
   const { busy, submit } = useSubmission<FormData>(
     async (valid) => {
       const done = await send(account, valid);
@@ -73,15 +100,13 @@ export default function AuthDialog() {
   );
 
   return (
-    <Modal
-      opened={showAuthDialog}
-      onClose={closeAuthDialog}
-      title={form.schema.title}
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 750 } }}
-    >
+    <dialog ref={ref} id={AUTH_DIALOG_ID} aria-labelledby={`${AUTH_DIALOG_ID}-title`} className={classes.dialog} closedby="any">
+      <div className={classes.header}>
+        <h2 id={`${AUTH_DIALOG_ID}-title`} className={classes.title}>
+          {form.schema.title}
+        </h2>
+        <CloseButton {...({ command: 'close', commandfor: AUTH_DIALOG_ID } as Record<string, string>)} aria-label="Close" size="lg" />
+      </div>
       <Stack gap="md">
         <Text>{intro}</Text>
         <SchemaForm key={authMode} form={form} formData={data} onChange={setData} onValid={(valid) => void submit(valid)} disabled={busy}>
@@ -100,6 +125,8 @@ export default function AuthDialog() {
           </Group>
         )}
       </Stack>
-    </Modal>
+    </dialog>
   );
 }
+
+export const authDialogIsland = defineIsland('auth-dialog', () => <AuthDialog />);

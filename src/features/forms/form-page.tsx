@@ -1,17 +1,15 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
-import { useMemo, type ReactNode } from 'react';
 import { shell } from 'virtual:site-shell';
 import { CardGrid } from '../../components/card-grid';
 import type { FormDefinition, FormPage as PageDeclaration } from '../../components/forms/form-definition';
-import { FormWizard } from '../../components/forms/form-wizard';
-import { useQueryPrefill } from '../../components/forms/prefill';
-import { SinglePageForm } from '../../components/forms/single-page-form';
+import { prefillableFields } from '../../components/forms/prefill';
 import { Icon } from '../../components/icon';
+import { Island } from '../../components/island';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
 import type { InternalHref } from '../../config/site-types';
-import { formSubmitter } from '../../lib/backend/submit-form';
+import { draftKey, formIsland } from './form-island';
 
 /** The side card: the site's email address for those who would rather write. */
 function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
@@ -33,20 +31,21 @@ function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
 }
 
 /**
- * Every form page (schemas/forms.json "page"): hero, the form in a card (a wizard when the form has
- * steps), an optional side card and footnote. Saving, emailing and toasts follow the form's declaration.
+ * Every form page (schemas/forms.json "page"): hero, the form in a card, an optional side card and
+ * footnote. The form is an island: its fields work from the HTML, its code starts when the visitor
+ * reaches into it, or at once when a draft or the address has answers for it (docs/decisions/020).
  */
 export default function FormPage({ heading, form }: { heading: string; form: FormDefinition }) {
   const page = form.page;
   if (!page) throw new Error(`schemas/forms.json gives the ${form.id} form no "page".`);
-  // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
-  const submit = useMemo(() => formSubmitter<object>(form), [form]);
-  const prefill = useQueryPrefill(form);
-  const steps = form.steps;
-  const body: ReactNode = steps ? (
-    <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={`${form.id}-draft`} prefill={prefill} />
-  ) : (
-    <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
+  const early = [...(form.steps ? [`storage:${draftKey(form)}`] : []), ...prefillableFields(form).map((field) => `query:${field}`)];
+  const body = (
+    <>
+      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} />
+      <noscript>
+        <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
+      </noscript>
+    </>
   );
   return (
     <>

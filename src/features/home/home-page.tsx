@@ -3,18 +3,18 @@ import { CardGrid } from '../../components/card-grid';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
 import { Illustration } from '../../components/illustration';
+import { Island } from '../../components/island';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
-import { VideoFacade, youTubeEmbedUrl } from '../../components/video-facade';
+import { youTubeEmbedUrl } from '../../components/video-facade';
 import type { HomeContent } from '../../config/site-types';
-import { TestimonialsSection } from './testimonials-section';
-import { useTestimonials } from './use-testimonials';
+import { testimonialsIsland } from './testimonials-section';
+import { videoIsland } from './video-island';
 import classes from './home-page.module.css';
 
 export default function HomePage({ heading, content }: { heading: string; content: HomeContent }) {
   const { hero, stats, services, video, testimonials, about, cta } = content;
-  const clientStories = useTestimonials();
   return (
     <>
       <PageHero
@@ -63,11 +63,11 @@ export default function HomePage({ heading, content }: { heading: string; conten
 
       <Section title={video.title} intro={video.intro} tone="tinted">
         <div style={{ maxWidth: 880, marginInline: 'auto' }}>
-          <VideoFacade embedUrl={youTubeEmbedUrl(video.youtubeId)} title={video.videoTitle} poster={video.poster} />
+          <Island of={videoIsland} props={{ embedUrl: youTubeEmbedUrl(video.youtubeId), title: video.videoTitle, poster: video.poster }} hydrate="interaction" />
         </div>
       </Section>
 
-      <TestimonialsSection title={testimonials.title} intro={testimonials.intro} testimonials={clientStories} />
+      <Island of={testimonialsIsland} props={{ title: testimonials.title, intro: testimonials.intro }} hydrate="visible" anchor="testimonials" />
 
       <Section title={about.title}>
         <CardGrid cols={{ base: 1, md: 2 }} spacing="xl">

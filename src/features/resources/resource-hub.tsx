@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
-import { CardGrid } from '../../components/card-grid';
 import { useState } from 'react';
+import { CardGrid } from '../../components/card-grid';
+import { defineIsland } from '../../components/island';
 import type { Resource, ResourceCategory } from '../../config/site-types';
 import { ResourceCard } from './resource-card';
 
@@ -11,7 +12,12 @@ interface ResourceHubProps {
   resources: Resource[];
 }
 
-/** Category filter buttons (default All) over the resource grid, with both empty states. */
+function scrollToTop() {
+  const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
+}
+
+/** Category filter buttons (default All) over the resource grid, with both empty states, and a way back up. */
 export function ResourceHub({ categories, resources }: ResourceHubProps) {
   const [selected, setSelected] = useState<ResourceCategory | typeof ALL>(ALL);
   const visible = selected === ALL ? resources : resources.filter((r) => r.category === selected);
@@ -44,6 +50,17 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
           </CardGrid>
         )}
       </div>
+      <Group justify="center" mt="xl">
+        <Button variant="outline" size="md" onClick={scrollToTop}>
+          Explore All Resources
+        </Button>
+      </Group>
     </>
   );
 }
+
+/** The hub with the resources of site.config.ts, which its code loads in the browser. */
+export const resourceHubIsland = defineIsland('resource-hub', async () => {
+  const { resourceCategories, resources } = await import('../../../site.config');
+  return <ResourceHub categories={resourceCategories} resources={resources} />;
+});

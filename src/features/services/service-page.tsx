@@ -1,6 +1,5 @@
 import { Anchor, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
-import { Link } from 'react-router-dom';
 import { services } from '../../../site.config';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
@@ -99,7 +98,7 @@ export default function ServicePage({ service, content }: { service: Service; co
         <Section title="Related Services" tone={content.nextSteps ? 'tinted' : 'plain'}>
           <Group gap="xl">
             {related.map((s) => (
-              <Anchor key={s.path} component={Link} to={s.path} fw={600}>
+              <Anchor key={s.path} href={s.path} fw={600}>
                 {s.title}
               </Anchor>
             ))}

@@ -1,37 +1,41 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
-import { useAccount } from '../../lib/account/account-context';
+import type { ReactNode } from 'react';
+import { BrowserRouter, StaticRouter, useSearchParams } from 'react-router-dom';
+import { defineIsland, Island } from '../../components/island';
+import { accountIsland, opensAuthDialog, useAccount } from '../../lib/account/account-context';
 import { SUBMISSION_PARAM } from './inbox-filter-params';
 import { InboxView } from './inbox-view';
 import { SubmissionView } from './submission-view';
 
 /**
- * /staff: the staff workspace (docs/decisions/019). Its prerendered HTML is only this gate in its
- * "checking" state; the inbox is read in the browser, through the signed-in staff member's session,
- * and the database decides what they may read (row level security), whatever this page shows.
+ * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
+ * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
+ */
+function SignedOut() {
+  return (
+    <>
+      <Text data-while-checking aria-live="polite">
+        Checking your sign-in…
+      </Text>
+      <Stack align="flex-start" data-account-control>
+        <Text>Sign in with a staff account to see every contact inquiry, assessment and enrolment.</Text>
+        <Button {...opensAuthDialog}>Sign In</Button>
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * /staff: the staff workspace (docs/decisions/019). Its prerendered HTML is only the signed-out gate;
+ * the inbox is read in the browser, through the signed-in staff member's session, and the database
+ * decides what they may read (row level security), whatever this page shows.
  */
 function Gate() {
-  const { user, loading, openAuthDialog, signOut } = useAccount();
+  const { user, loading, signOut } = useAccount();
   const [params] = useSearchParams();
-  if (loading) {
-    return (
-      <>
-        <Text aria-live="polite">Checking your sign-in…</Text>
-        <noscript>
-          <Text>The staff inbox needs JavaScript.</Text>
-        </noscript>
-      </>
-    );
-  }
-  if (!user) {
-    return (
-      <Stack align="flex-start">
-        <Text>Sign in with a staff account to see every contact inquiry, assessment and enrolment.</Text>
-        <Button onClick={() => openAuthDialog('sign-in')}>Sign In</Button>
-      </Stack>
-    );
-  }
+  if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
+  if (!user) return <SignedOut />;
   if (!user.staff) {
     return (
       <Alert color="gray" title="This account is not a staff account">
@@ -51,6 +55,17 @@ function Gate() {
   return id ? <SubmissionView key={id} id={id} /> : <InboxView />;
 }
 
+/** The workspace keeps its filter and the open submission in the address, as links and Back expect. */
+function StaffRouter({ children }: { children: ReactNode }) {
+  return typeof window === 'undefined' ? <StaticRouter location="/staff">{children}</StaticRouter> : <BrowserRouter>{children}</BrowserRouter>;
+}
+
+const staffIsland = defineIsland('staff', () => (
+  <StaffRouter>
+    <Gate />
+  </StaffRouter>
+));
+
 export default function StaffPage({ heading }: { heading: string }) {
   return (
     <Container size="lg" py="xl" component="section" aria-labelledby="page-title">
@@ -58,8 +73,13 @@ export default function StaffPage({ heading }: { heading: string }) {
         <Title order={1} id="page-title" tabIndex={-1}>
           {heading}
         </Title>
-        <Gate />
+        <Island of={staffIsland} props={{}} {...accountIsland} />
+        <noscript>
+          <Text>The staff inbox needs JavaScript.</Text>
+        </noscript>
       </Stack>
     </Container>
   );
 }
+
+export { staffIsland };

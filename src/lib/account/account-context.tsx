@@ -1,12 +1,15 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { createContext, startTransition, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { afterFirstPaint, hasAuthRedirect, hasStoredSession, loadBackend } from '../backend/load';
+import { afterFirstPaint, loadBackend, sessionToCheck } from '../backend/load';
+import { accountCheckNeeded } from '../backend/session-storage';
+import { wakeIslands } from '../../components/island';
+import { AUTH_DIALOG_ID } from '../page-ids';
 import type * as AuthServiceModule from './auth-service';
 
 type AuthService = typeof AuthServiceModule;
 type ActionName = AuthServiceModule.ActionName;
-// The calls themselves are downloaded when first needed; the shell keeps only the state.
+// The calls themselves are downloaded when first needed; the islands keep only the state.
 const service = (): Promise<AuthService> => import('./auth-service');
 
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password';
@@ -18,18 +21,23 @@ export interface AccountUser {
   staff: boolean;
 }
 
-export interface AccountContextValue {
+interface AccountState {
   user: AccountUser | null;
-  /** True until the first session check finishes; account controls wait for it. */
+  /** True while the first session check runs; account controls wait for it. */
   loading: boolean;
   /** The last sign-in or sign-up failure; a successful sign-in clears it. */
   error: string | null;
   /** The shared flag every page's sign-in / create-account dialog follows. */
   showAuthDialog: boolean;
   authMode: AuthMode;
+}
+
+export interface AccountContextValue extends AccountState {
   openAuthDialog: (mode?: AuthMode) => void;
   closeAuthDialog: () => void;
   setAuthMode: (mode: AuthMode) => void;
+  /** The dialog element opened or closed itself (its close button, Escape, a Sign In button's command). */
+  authDialogToggled: (open: boolean) => void;
   /** Each resolves to true when it worked (the dialog then closes). */
   signIn: (credentials: SignInCredentials) => Promise<boolean>;
   signUp: (details: SignUpDetails) => Promise<boolean>;
@@ -38,14 +46,39 @@ export interface AccountContextValue {
   signOut: () => Promise<void>;
 }
 
-const AccountContext = createContext<AccountContextValue | null>(null);
+/** The account as the prerendered HTML shows it: nobody signed in, nothing open. */
+const PRERENDERED: AccountState = { user: null, loading: false, error: null, showAuthDialog: false, authMode: 'sign-in' };
+
+/** Nobody signed in here before and no email link opened the page: there is nothing to ask the server. */
+const needsSessionCheck = () => typeof window !== 'undefined' && sessionToCheck();
 
 /**
- * Account state changes as a transition. The shell hydrates before a page's own code has downloaded; an
- * urgent update reaching that page's boundary would make React drop the prerendered page for an empty
- * fallback (and the scroll position with it). A transition waits for the page instead.
+ * One account state for the whole page, shared by every island that shows it (header, footer, dialog,
+ * staff page), each a React root of its own (docs/decisions/020).
  */
-const settle = (update: () => void) => startTransition(update);
+let state: AccountState = { ...PRERENDERED, loading: needsSessionCheck() };
+const listeners = new Set<() => void>();
+
+/** Islands that show who is signed in start when that changes (src/components/island.tsx, `wakeOn`). */
+export const ACCOUNT_SIGNAL = 'account';
+
+/**
+ * When an island that shows the account starts: on the first touch, at once when there is a session to
+ * check, and whenever someone signs in or out elsewhere on the page.
+ */
+export const accountIsland = { hydrate: 'interaction', early: accountCheckNeeded, wakeOn: ACCOUNT_SIGNAL } as const;
+
+function update(change: Partial<AccountState>) {
+  const before = state;
+  state = { ...state, ...change };
+  listeners.forEach((listener) => listener());
+  if (before.user?.id !== state.user?.id || before.loading !== state.loading) wakeIslands(ACCOUNT_SIGNAL);
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 const toAccountUser = (user: User | null | undefined): AccountUser | null =>
   user ? { id: user.id, email: user.email ?? '', staff: user.app_metadata?.staff === true } : null;
@@ -55,90 +88,96 @@ function emailLinkType(): string | null {
   return new URLSearchParams(location.hash.slice(1)).get('type');
 }
 
-export function AccountProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<AccountUser | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [showAuthDialog, setShowAuthDialog] = useState(false);
-  const [authMode, setAuthMode] = useState<AuthMode>('sign-in');
-  const backend = useRef<Promise<SupabaseClient> | null>(null);
+/**
+ * Props that make a button open the page's account dialog with no script at all (invoker commands;
+ * src/main.tsx stands in where a browser lacks them), so a Sign In pressed while the page's code is still
+ * on its way is never lost.
+ */
+export const opensAuthDialog = { type: 'button', command: 'show-modal', commandfor: AUTH_DIALOG_ID } as Record<string, string>;
 
-  /** The client, with this provider listening to its auth events; downloaded the first time it is needed. */
-  const connect = useCallback(() => {
-    backend.current ??= loadBackend().then((supabase) => {
-      supabase.auth.onAuthStateChange((event, session) => {
-        settle(() => {
-          setUser(toAccountUser(session?.user));
-          if (event === 'PASSWORD_RECOVERY') {
-            setAuthMode('new-password');
-            setShowAuthDialog(true);
-          }
-        });
+const authDialog = () => document.getElementById(AUTH_DIALOG_ID) as HTMLDialogElement | null;
+
+let backend: Promise<SupabaseClient> | null = null;
+
+/** The client, with the account state listening to its auth events; downloaded the first time it is needed. */
+function connect(): Promise<SupabaseClient> {
+  backend ??= loadBackend().then((supabase) => {
+    supabase.auth.onAuthStateChange((event, session) => {
+      update({ user: toAccountUser(session?.user) });
+      if (event === 'PASSWORD_RECOVERY') actions.openAuthDialog('new-password');
+    });
+    return supabase;
+  });
+  backend.catch(() => (backend = null));
+  return backend;
+}
+
+let checkStarted = false;
+
+/** The first session check, once per page, and only when there is something to check. */
+function checkSession() {
+  if (checkStarted || !state.loading) return;
+  checkStarted = true;
+  afterFirstPaint(() => {
+    const linkType = emailLinkType();
+    void Promise.all([service(), connect()])
+      .then(([{ restoreSession }, supabase]) => restoreSession(supabase, linkType))
+      .catch((failure: unknown) => {
+        console.warn('Could not load the session; continuing signed out.', failure);
+        return null;
+      })
+      .then((restored) => {
+        update({ user: toAccountUser(restored), loading: false });
+        // The stylesheet keeps account controls hidden until this (src/styles.css).
+        document.documentElement.dataset.accountChecked = '';
       });
-      return supabase;
-    });
-    backend.current.catch(() => (backend.current = null));
-    return backend.current;
-  }, []);
+  });
+}
 
-  useEffect(() => {
-    // Nobody signed in here before and no email link opened the page: no need to ask the server.
-    if (!hasStoredSession() && !hasAuthRedirect()) {
-      settle(() => setLoading(false));
-      return;
-    }
-    return afterFirstPaint(() => {
-      const linkType = emailLinkType();
-      void Promise.all([service(), connect()])
-        .then(([{ restoreSession }, supabase]) => restoreSession(supabase, linkType))
-        .catch((failure: unknown) => {
-          console.warn('Could not load the session; continuing signed out.', failure);
-          return null;
-        })
-        .then((restored) =>
-          settle(() => {
-            setUser(toAccountUser(restored));
-            setLoading(false);
-          }),
-        );
-    });
-  }, [connect]);
+function act(name: ActionName, input?: unknown): Promise<boolean> {
+  return service().then(
+    (auth) => auth.perform(name, input, connect, (error) => update({ error })),
+    (failure: unknown) => {
+      // Offline before the account code ever downloaded: nothing was sent, the dialog stays open.
+      console.warn('The account code could not be downloaded.', failure);
+      return false;
+    },
+  );
+}
 
-  const value = useMemo<AccountContextValue>(() => {
-    const act = (name: ActionName, input?: unknown) =>
-      service().then(
-        (auth) => auth.perform(name, input, connect, setError),
-        (failure: unknown) => {
-          // Offline before the account code ever downloaded: nothing was sent, the dialog stays open.
-          console.warn('The account code could not be downloaded.', failure);
-          return false;
-        },
-      );
-    return {
-      user,
-      loading,
-      error,
-      showAuthDialog,
-      authMode,
-      openAuthDialog: (mode = 'sign-in') => {
-        setAuthMode(mode);
-        setShowAuthDialog(true);
-      },
-      closeAuthDialog: () => setShowAuthDialog(false),
-      setAuthMode,
-      signIn: (credentials) => act('signIn', credentials),
-      signUp: (details) => act('signUp', details),
-      requestPasswordReset: (request) => act('requestPasswordReset', request),
-      setNewPassword: (change) => act('setNewPassword', change),
-      signOut: async () => void (await act('signOut')),
-    };
-  }, [user, loading, error, showAuthDialog, authMode, connect]);
+const actions: Omit<AccountContextValue, keyof AccountState> = {
+  openAuthDialog: (mode = 'sign-in') => {
+    update({ authMode: mode, showAuthDialog: true });
+    const dialog = authDialog();
+    if (dialog && !dialog.open) dialog.showModal();
+  },
+  closeAuthDialog: () => {
+    update({ showAuthDialog: false });
+    authDialog()?.close();
+  },
+  setAuthMode: (authMode) => update({ authMode }),
+  authDialogToggled: (open) => {
+    if (open !== state.showAuthDialog) update({ showAuthDialog: open });
+  },
+  signIn: (credentials) => act('signIn', credentials),
+  signUp: (details) => act('signUp', details),
+  requestPasswordReset: (request) => act('requestPasswordReset', request),
+  setNewPassword: (change) => act('setNewPassword', change),
+  signOut: async () => void (await act('signOut')),
+};
 
-  return <AccountContext value={value}>{children}</AccountContext>;
+const AccountContext = createContext<typeof actions | null>(null);
+
+/** Gives an island the page's account state, and starts the session check the first time one needs it. */
+export function AccountProvider({ children }: { children: ReactNode }) {
+  useEffect(checkSession, []);
+  return <AccountContext value={actions}>{children}</AccountContext>;
 }
 
 export function useAccount(): AccountContextValue {
   const value = use(AccountContext);
   if (!value) throw new Error('useAccount must be used inside <AccountProvider>.');
-  return value;
+  // Hydration starts from what the HTML shows, then moves to the page's state.
+  const current = useSyncExternalStore(subscribe, () => state, () => PRERENDERED);
+  return { ...current, ...value };
 }

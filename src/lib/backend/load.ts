@@ -3,7 +3,9 @@
  * first time something needs it, and the shell can tell from localStorage and the URL whether it does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { anonKey, backendUrl, sessionStorageKey } from './settings';
+import { anyHolds } from '../early-conditions';
+import { accountCheckNeeded, sessionStorageKey } from './session-storage';
+import { anonKey, backendUrl } from './settings';
 
 let client: Promise<SupabaseClient> | null = null;
 
@@ -15,20 +17,8 @@ export function loadBackend(): Promise<SupabaseClient> {
   return client;
 }
 
-/** A session from an earlier visit is stored in this browser. */
-export function hasStoredSession(): boolean {
-  try {
-    return localStorage.getItem(sessionStorageKey) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** The page was opened from a link in an auth email: the session, or the reason it failed, is in the URL. */
-export function hasAuthRedirect(): boolean {
-  const params = new URLSearchParams(`${location.hash.slice(1)}&${location.search.slice(1)}`);
-  return params.has('access_token') || params.has('error_description');
-}
+/** A session from an earlier visit is stored here, or an auth email's link opened the page: the server must be asked. */
+export const sessionToCheck = () => anyHolds(accountCheckNeeded);
 
 /** Runs `work` once the page has loaded and the browser is idle, so the backend never delays what visitors read. */
 export function afterFirstPaint(work: () => void): () => void {

@@ -4,6 +4,3 @@
  */
 export const backendUrl = import.meta.env.VITE_SUPABASE_URL ?? '';
 export const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY ?? '';
-
-/** Where supabase-js keeps the session in localStorage; set explicitly so the shell can look for it. */
-export const sessionStorageKey = 'keystone-auth-session';

@@ -1,0 +1,49 @@
+import { NativeSelect } from '@mantine/core';
+import {
+  ariaDescribedByIds,
+  enumOptionSelectedValue,
+  enumOptionValueDecoder,
+  enumOptionValueEncoder,
+  getOptionValueFormat,
+  labelValue,
+  type WidgetProps,
+} from '@rjsf/utils';
+import type { ChangeEvent } from 'react';
+
+/**
+ * A choice from a list as the browser's own <select> (Mantine's NativeSelect): it opens and keeps the
+ * visitor's choice from the prerendered HTML, before the form's code has arrived, and uses the phone's
+ * own picker. Values are encoded as RJSF's other choice widgets encode them.
+ */
+export default function NativeSelectWidget(props: WidgetProps) {
+  const { id, htmlName, value, placeholder, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus } = props;
+  const { enumOptions = [], enumDisabled, emptyValue } = options;
+  const format = getOptionValueFormat(options);
+  const decode = (event: ChangeEvent<HTMLSelectElement>) => enumOptionValueDecoder(event.target.value, enumOptions, format, emptyValue);
+  const data = [
+    // Nothing is chosen until the visitor chooses: a required question cannot default to its first option.
+    { value: '', label: placeholder || 'Choose…', disabled: Boolean(required) },
+    ...enumOptions.map((option, index) => ({
+      value: String(enumOptionValueEncoder(option.value, index, format)),
+      label: option.label,
+      disabled: Array.isArray(enumDisabled) && enumDisabled.includes(option.value),
+    })),
+  ];
+  return (
+    <NativeSelect
+      id={id}
+      name={htmlName || id}
+      label={labelValue(label || undefined, hideLabel, false)}
+      data={data}
+      value={String(enumOptionSelectedValue(value, enumOptions, false, format, '') ?? '')}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      error={rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(event) => onChange(decode(event))}
+      onBlur={(event) => onBlur(id, decode(event))}
+      onFocus={(event) => onFocus(id, decode(event))}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import { Anchor, Button } from '@mantine/core';
+import { defineIsland } from '../../components/island';
+import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
+import { MOBILE_MENU_ID } from '../../lib/page-ids';
+
+type Placement = 'header' | 'menu' | 'footer';
+
+/**
+ * Sign In when nobody is signed in, Sign Out otherwise; in the footer, only Sign In. Held back (in
+ * place, invisible: src/styles.css) while a stored session is being checked.
+ */
+function AccountControl({ placement, className }: { placement: Placement; className?: string }) {
+  const { user, signOut } = useAccount();
+  if (placement === 'footer') {
+    if (user) return null;
+    return (
+      <Anchor component="button" {...opensAuthDialog} className={className} ta="left" data-account-control>
+        Sign In
+      </Anchor>
+    );
+  }
+  const look = placement === 'header' ? ({ variant: 'filled', size: 'sm', visibleFrom: 'sm' } as const) : ({ fullWidth: true, mt: 'sm' } as const);
+  if (user) {
+    const onSignOut = () => {
+      // The mobile menu closes after Sign Out as after any choice in it.
+      (document.getElementById(MOBILE_MENU_ID) as HTMLElement | null)?.hidePopover?.();
+      void signOut();
+    };
+    return (
+      <Button {...look} onClick={onSignOut} data-account-control>
+        Sign Out
+      </Button>
+    );
+  }
+  return (
+    <Button {...look} {...opensAuthDialog} data-account-control>
+      Sign In
+    </Button>
+  );
+}
+
+export const accountControlIsland = defineIsland<{ placement: Placement; className?: string }>('account-control', (props) => <AccountControl {...props} />);

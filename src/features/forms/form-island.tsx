@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import type { FormDefinition } from '../../components/forms/form-definition';
+import { FormWizard } from '../../components/forms/form-wizard';
+import { useQueryPrefill } from '../../components/forms/prefill';
+import { SinglePageForm } from '../../components/forms/single-page-form';
+import { defineIsland } from '../../components/island';
+import { formLoaders } from '../../generated/form-loaders';
+import { formSubmitter } from '../../lib/backend/submit-form';
+
+/** Where a wizard keeps the visitor's draft between visits. */
+export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
+
+/** A form of its page: a wizard when it has steps. Saving, emailing and toasts follow its declaration. */
+function PageForm({ form }: { form: FormDefinition }) {
+  // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
+  const submit = useMemo(() => formSubmitter<object>(form), [form]);
+  const prefill = useQueryPrefill(form);
+  const steps = form.steps;
+  return steps ? (
+    <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} />
+  ) : (
+    <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
+  );
+}
+
+/** Each declared form, by its name in schemas/forms.json; its generated definition loads with it. */
+export const formIsland = defineIsland<{ form: string }>('form', async ({ form }) => {
+  const load = formLoaders[form];
+  if (!load) throw new Error(`The form "${form}" is not in src/generated/form-loaders.ts: run npm run generate.`);
+  return <PageForm form={(await load()).default} />;
+});
