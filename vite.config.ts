@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { firstPaintPlugins } from './scripts/vite/first-paint-plugin.ts';
 import { siteShellPlugin } from './scripts/vite/site-shell-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), siteShellPlugin(import.meta.dirname), ...firstPaintPlugins(import.meta.dirname)],
   resolve: {
     // RJSF's markdown descriptions are not used; see src/lib/markdown-stub.tsx.
@@ -30,19 +30,24 @@ export default defineConfig({
           groups: [
             // The tiny entry carries the dynamic-import helper and the page's element ids itself, so it has no
             // static import and can go inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
-            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions)\.ts/ },
+            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions|site-stylesheet)\.ts/ },
+            // What islands share comes in a few files rather than dozens, so a page lists few (decision 020):
+            // React, Mantine, and the form engine (RJSF with what it pulls in).
+            { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// },
+            // Only what several islands use: a component one island alone needs (the staff page's table) stays with it.
+            { name: 'mantine', test: /node_modules\/@mantine\/(core|hooks)\//, minShareCount: 2 },
+            { name: 'form-engine', test: /node_modules\/(@rjsf|@x0k|fast-uri|fast-equals|jsonpointer|react-number-format|react-is|lodash)/ },
           ],
         },
       },
     },
   },
-  ssr: {
-    // Bundle dependencies into the prerenderer so Node never resolves their extension-less ESM imports.
-    noExternal: true,
-  },
+  // The prerenderer bundles its dependencies, so Node never resolves their extension-less ESM imports;
+  // the dev server leaves Node to load them, as its module runner takes ES modules only.
+  ssr: command === 'build' ? { noExternal: true } : {},
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/local/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
   },
-});
+}));

@@ -9,8 +9,9 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type * as ServerModule from '../src/entry-server.tsx';
-import { criticalCssOf, inlineCriticalCss } from './build/critical-css.ts';
+import { inlineCriticalCss } from './build/critical-css.ts';
 import { headersFile } from './build/headers-file.ts';
+import { islandFilesBlock } from './build/island-files.ts';
 import { precompress } from './build/precompress.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
@@ -53,7 +54,7 @@ async function main() {
   });
 
   const server: ServerEntry = await import(pathToFileURL(join(serverOut, 'entry-server.js')).href);
-  const stylesheet = await siteStylesheet(join(dist, 'index.html'), themeVariables((await server.render('/')).html));
+  await siteStylesheet(join(dist, 'index.html'), themeVariables((await server.render('/')).html));
   const template = await readFile(join(dist, 'index.html'), 'utf8');
   const siteOrigin = origin ?? server.site.url;
 
@@ -63,10 +64,12 @@ async function main() {
     await writeFile(file, html);
     htmlFiles.push(file);
   };
-  const deferred = new DeferredFiles(stylesheet);
+  const deferred = new DeferredFiles();
+  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const renderPage = async (path: string) => {
     const { html, deferred: contents } = await server.render(path);
-    return deferred.link(html, contents);
+    const linked = await deferred.link(html, contents);
+    return linked + islandFilesBlock(manifest, linked);
   };
   for (const page of server.pages) {
     const head = renderHead(server.headFor(page.path, server.pages, server.site, siteOrigin), server.site);
@@ -89,12 +92,11 @@ async function main() {
 
 /**
  * Deferred island content (src/components/island.tsx, `deferContent`): one file per island, shared by
- * every page that has it, with the CSS it uses at its start; each page's island names its file.
+ * every page that has it; each page's island names its file. The site stylesheet styles it once added.
  */
 class DeferredFiles {
   private files = new Map<string, { html: string; url: Promise<string> }>();
   private written: string[] = [];
-  constructor(private stylesheet: string) {}
 
   async link(page: string, contents: ServerModule.DeferredContent[]): Promise<string> {
     let linked = page;
@@ -109,8 +111,8 @@ class DeferredFiles {
   }
 
   private async write(island: string, html: string): Promise<string> {
-    const file = `<style>${await criticalCssOf(dist, `/assets/${this.stylesheet}`, html, `[data-island="${island}"]`)}</style>${html}`;
-    const name = `${island}-${createHash('sha256').update(file).digest('base64url').slice(0, 10)}.html`;
+    const file = html;
+    const name = `${island.replace(/\//g, "-")}-${createHash('sha256').update(file).digest('base64url').slice(0, 10)}.html`;
     await writeFile(join(dist, 'assets', name), file);
     this.written.push(file);
     return `/assets/${name}`;

@@ -1,28 +1,84 @@
 /**
- * `npm run dev`: Vite's dev server with hot reload on http://localhost:3000, beside the same local
- * backend as `npm start` (or the hosted project in VITE_SUPABASE_URL).
+ * `npm run dev`: the site rendered on each request by Vite's dev server, with hot reload, on
+ * http://localhost:3000, beside the same local backend as `npm start` (or the hosted project in
+ * VITE_SUPABASE_URL). Pages are rendered as the build renders them (decision 020): islands hydrate and
+ * update in place; a change to what only the server renders reloads the page.
  */
+import { createServer as createHttpServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createServer } from 'vite';
+import { createServer, type ViteDevServer } from 'vite';
+import type * as ServerModule from '../src/entry-server.tsx';
+import { injectPage, renderHead } from './build/html.ts';
 import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { regenerate, watchSchemas } from './lib/schemas-in-step.ts';
 
 const root = join(import.meta.dirname, '..');
-
 const sitePort = Number(process.env.PORT ?? 3000);
+const ENTRY = '/src/entry-server.tsx';
+
+/** Every stylesheet the server-rendered modules import, as links the dev server answers with their CSS. */
+function stylesheetsOf(vite: ViteDevServer): string {
+  const graph = vite.environments.ssr.moduleGraph;
+  const seen = new Set<string>();
+  const links: string[] = [];
+  const visit = (id: string | null) => {
+    const module = id ? graph.getModuleById(id) : undefined;
+    if (!module?.id || seen.has(module.id)) return;
+    seen.add(module.id);
+    if (/\.css($|\?)/.test(module.url)) links.push(`<link rel="stylesheet" href="${module.url}${module.url.includes('?') ? '&' : '?'}direct">`);
+    for (const imported of module.importedModules) visit(imported.id);
+  };
+  for (const module of graph.idToModuleMap.values()) if (module.url === ENTRY) visit(module.id);
+  return links.join('\n');
+}
+
+async function renderPage(vite: ViteDevServer, url: URL): Promise<{ status: number; html: string }> {
+  const server = (await vite.ssrLoadModule(ENTRY)) as typeof ServerModule;
+  const found = server.pages.some((page) => page.path === url.pathname);
+  const { html } = await server.render(found ? url.pathname : '/__not-found__', { defer: false });
+  const head = renderHead(server.headFor(url.pathname, server.pages, server.site, url.origin), server.site);
+  const template = await vite.transformIndexHtml(url.pathname, await readFile(join(root, 'index.html'), 'utf8'));
+  return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, html) };
+}
 
 runUntilStopped(async (closers) => {
   if (!(await regenerate()).ok) throw new Error('Fix schemas/ as said above, then run `npm run dev` again.');
   const hosted = hostedBackendUrl('development');
-  const stack = hosted
-    ? null
-    : await startLocalBackend(sitePort);
+  const stack = hosted ? null : await startLocalBackend(sitePort);
   if (stack) closers.push(stack.close);
   if (!hosted) Object.assign(process.env, await localSiteEnv());
-  const vite = await createServer({ root, server: { port: sitePort, strictPort: true } });
-  await vite.listen();
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
   closers.push(() => vite.close());
+
+  const site = createHttpServer((req, res) => {
+    vite.middlewares(req, res, async () => {
+      const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${sitePort}`}`);
+      try {
+        const page = await renderPage(vite, url);
+        res.writeHead(page.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(page.html);
+      } catch (error) {
+        if (error instanceof Error) vite.ssrFixStacktrace(error);
+        console.error(error);
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(error instanceof Error ? error.stack : String(error));
+      }
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    site.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${sitePort} is already in use. Stop the other server or pick another port: PORT=3001 npm run dev` : error.message)),
+    );
+    site.listen(sitePort, resolve);
+  });
+  closers.push(() => new Promise((resolve) => site.close(() => resolve())));
+
+  // What only the server renders has no hot update in the browser: the page reloads instead.
+  vite.watcher.on('change', (file) => {
+    if (vite.environments.client.moduleGraph.getModulesByFile(file)?.size) return;
+    if (vite.environments.ssr.moduleGraph.getModulesByFile(file)?.size) vite.environments.client.hot.send({ type: 'full-reload' });
+  });
+
   // A save in schemas/ regenerates src/generated (Vite then updates the open page) and applies any new
   // migration to the running local database; a mistake is printed and the page keeps the last good form.
   const stopWatching = watchSchemas(async () => {
@@ -30,5 +86,5 @@ runUntilStopped(async (closers) => {
     if (ok && migration && stack) console.log(`Applied ${(await stack.applyNewMigrations()).join(', ')} to the local database.`);
   });
   closers.push(async () => stopWatching());
-  return [`Site (dev)    ${vite.resolvedUrls?.local[0] ?? 'http://localhost:3000'}`, ...(stack?.summary ?? [])];
+  return [`Site (dev)    http://localhost:${sitePort}`, ...(stack?.summary ?? [])];
 });

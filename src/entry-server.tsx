@@ -13,9 +13,10 @@ export type { DeferredContent };
 
 /**
  * Renders one URL to HTML at build time, waiting for its lazy page, then each island on it as a root of
- * its own (docs/decisions/020), with the content of deferred islands apart. Any render error fails the build.
+ * its own (docs/decisions/020), with the content of deferred islands apart (kept in the page with
+ * `defer: false`, as the dev server does). Any render error fails the build.
  */
-export async function render(url: string): Promise<{ html: string; deferred: DeferredContent[] }> {
+export async function render(url: string, { defer = true } = {}): Promise<{ html: string; deferred: DeferredContent[] }> {
   const errors: unknown[] = [];
   const islands = new Map<string, CollectedIsland>();
   const { prelude } = await prerender(
@@ -35,5 +36,5 @@ export async function render(url: string): Promise<{ html: string; deferred: Def
     },
   );
   if (errors.length > 0) throw new Error(`${url} failed to render: ${errors.map(String).join('; ')}`);
-  return renderIslands(await new Response(prelude).text(), islands);
+  return renderIslands(await new Response(prelude).text(), islands, { defer });
 }

@@ -1,6 +1,7 @@
 import './styles.css';
 import { anyHolds } from './lib/early-conditions';
 import { MOBILE_MENU_ID, TOAST_REGION_ID } from './lib/page-ids';
+import { addSiteStylesheet } from './lib/site-stylesheet';
 
 /**
  * The page's loader, inline in every prerendered page (docs/decisions/017 and 020). A page is its HTML:
@@ -56,20 +57,17 @@ function setUpPage() {
   }
 
   /**
-   * A deferred island's content into its outermost element, and the CSS it uses into <head>: when the
-   * visitor reaches for it, since restyling the page for new rules is work the page need not do before.
+   * A deferred island's content into its outermost element, with the site's stylesheet to style it: when
+   * the visitor reaches for it, since restyling the page for a new stylesheet is work it need not do before.
    */
   function fill(island: HTMLElement): Promise<void> {
     const url = island.dataset.deferred;
     if (!url) return Promise.resolve();
     let filling = filled.get(island);
     if (!filling) {
-      filling = fetchContent(url).then((html) => {
+      filling = Promise.all([fetchContent(url), addSiteStylesheet()]).then(([html]) => {
         const content = document.createElement('template');
         content.innerHTML = html;
-        // The file starts with the CSS its content uses (scripts/build.ts).
-        const css = content.content.firstElementChild;
-        if (css instanceof HTMLStyleElement) document.head.append(css);
         island.firstElementChild?.replaceChildren(content.content);
         delete island.dataset.deferred;
       });
@@ -79,9 +77,26 @@ function setUpPage() {
     return filling;
   }
 
+  let islandFiles: { files: string[]; islands: Record<string, number[]> } | undefined;
+
+  /**
+   * Asks for every file an island's start needs at once (the build lists them: scripts/build/island-files.ts),
+   * rather than one round trip per level of imports: `modulepreload` when it is starting, `prefetch` (into
+   * the cache only, nothing parsed or run) to have them ready beforehand.
+   */
+  function preload(island: HTMLElement, rel: 'modulepreload' | 'prefetch') {
+    islandFiles ??= JSON.parse(document.getElementById('island-files')?.textContent ?? '{"files":[],"islands":{}}') as NonNullable<typeof islandFiles>;
+    for (const href of (islandFiles.islands[island.dataset.island ?? ''] ?? []).map((index) => `/assets/${islandFiles!.files[index]}`)) {
+      // Asked for already (prefetched, or by Vite's own preloading): a second request would download it twice.
+      if (document.querySelector(`link[href="${href}"]`)) continue;
+      document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }));
+    }
+  }
+
   function start(island: HTMLElement): Promise<void> {
     let starting = started.get(island);
     if (!starting) {
+      preload(island, 'modulepreload');
       runtime ??= import('./app/islands/hydrate-island').then((module) => module.hydrateIsland);
       starting = Promise.all([runtime, fill(island)])
         .then(([hydrate]) => hydrate(island))
@@ -218,7 +233,8 @@ function setUpPage() {
   // The islands the page needs at once or near the viewport; the others wait for a touch.
   const atOnce: Promise<unknown>[] = [];
   let comingIntoView: IntersectionObserver | undefined;
-  document.querySelectorAll<HTMLElement>('[data-island]:is([data-hydrate="load"], [data-hydrate="visible"], [data-hydrate-early])').forEach((island) => {
+  document.querySelectorAll<HTMLElement>('[data-island]:is([data-hydrate="load"], [data-hydrate="visible"], [data-hydrate-early], [data-prefetch])').forEach((island) => {
+    if (island.dataset.prefetch !== undefined) void afterFirstPaint().then(() => preload(island, 'prefetch'));
     if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {
       atOnce.push(afterFirstPaint().then(() => start(island)).catch(ignore));
     } else if (island.dataset.hydrate === 'visible') {
@@ -238,10 +254,15 @@ function setUpPage() {
   void Promise.all(atOnce).then(() => (page.dataset.ready = ''));
 
   // When the page has loaded and the browser is idle: deferred content is fetched (a request, nothing
-  // for the main thread), and the footer's year is made today's rather than the build's.
+  // for the main thread; the stylesheet it needs is prefetched too), and the footer's year is made
+  // today's rather than the build's.
   const whenIdle = () =>
     (window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 1)))(() => {
-      document.querySelectorAll<HTMLElement>('[data-island][data-deferred]').forEach((island) => void fetchContent(island.dataset.deferred!).catch(ignore));
+      document.querySelectorAll<HTMLElement>('[data-island][data-deferred]').forEach((island) => {
+        void fetchContent(island.dataset.deferred!).catch(ignore);
+        const stylesheet = document.querySelector('noscript[data-full-css]')?.textContent?.match(/href="([^"]+)"/)?.[1];
+        if (stylesheet) document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href: stylesheet, as: 'style' }));
+      });
       document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear())));
     });
   if (document.readyState === 'complete') whenIdle();

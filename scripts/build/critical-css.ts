@@ -1,6 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import Beasties from 'beasties';
-import postcss from 'postcss';
 import { pruneUnusedCustomProperties } from './css-variables.ts';
 
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/;
@@ -43,29 +42,4 @@ export async function inlineCriticalCss(dist: string, files: string[], extraUses
       .replace('</head>', `<noscript data-full-css><link rel="stylesheet" href="${link[1]}"></noscript></head>`);
     await writeFile(file, pruneUnusedCustomProperties(deferred, extraUses));
   }
-}
-
-/** Rules every page has inline already: the root's variables and the document itself. */
-const DOCUMENT_WIDE = /^(:root|html|body|:host)\b/;
-
-/**
- * The CSS a piece of HTML that joins a page later uses (a deferred island's content): the rules of the
- * site stylesheet that match it, less what every page already has. Rules not tied to a class or id
- * (`input, button { font: inherit }`) are scoped to `scope`: a stylesheet added to a page after its first
- * paint then restyles only what it is about, not the whole document, so adding it is no long task.
- */
-export async function criticalCssOf(dist: string, stylesheet: string, fragment: string, scope: string): Promise<string> {
-  const page = await beastiesFor(dist).process(`<!doctype html><html><head><link rel="stylesheet" href="${stylesheet}"></head><body>${fragment}</body></html>`);
-  const root = postcss.parse(page.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '');
-  root.walkRules((rule) => {
-    if (rule.parent?.type === 'atrule' && /keyframes/.test((rule.parent as { name: string }).name)) return;
-    const selectors = rule.selectors.filter((selector) => !DOCUMENT_WIDE.test(selector));
-    if (selectors.length === 0) {
-      rule.remove();
-      return;
-    }
-    rule.selectors = selectors.map((selector) => (/[.#]/.test(selector) ? selector : `${scope} ${selector}`));
-  });
-  root.walkAtRules((atRule) => void (atRule.nodes?.length === 0 && atRule.remove()));
-  return root.toString();
 }

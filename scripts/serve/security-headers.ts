@@ -11,11 +11,12 @@ export const PAGES_CACHE_CONTROL = 'no-cache';
 const VIDEO_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
 
 /**
- * The CSP source for each inline script of a page: the build inlines the tiny loader (decision 017)
- * and nothing else, so scripts are this origin's files plus exactly that code.
+ * The CSP source for each inline script of a page: the build inlines the session hint and the loader
+ * (decisions 017 and 020) and nothing else, so scripts are this origin's files plus exactly that code.
  */
 export function inlineScriptHashes(html: string): string[] {
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  // Scripts that run: a JSON data block (type="application/json") is never executed, so needs no hash.
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   return [...new Set(inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`))];
 }
 

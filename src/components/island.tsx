@@ -55,13 +55,18 @@ interface IslandElementProps<P extends IslandProps> {
    * and hidden until opened: decision 020). The page's HTML stays within one network round trip.
    */
   deferContent?: boolean;
+  /**
+   * Its files are fetched right after the first paint, into the browser's cache, so that when the
+   * visitor reaches for it (a form on its own page) its code is already here. Nothing runs until then.
+   */
+  prefetch?: boolean;
 }
 
 /**
  * Marks an island's place in the prerendered page. Each island is rendered as a React root of its own
  * (the same one the browser hydrates), so ids React generates inside it match in both.
  */
-export function Island<P extends IslandProps>({ of, props, hydrate, early, wakeOn, anchor, deferContent }: IslandElementProps<P>): ReactElement {
+export function Island<P extends IslandProps>({ of, props, hydrate, early, wakeOn, anchor, deferContent, prefetch }: IslandElementProps<P>): ReactElement {
   const collected = use(IslandCollector);
   const slot = useId();
   if (!collected) throw new Error(`The island "${of.name}" was rendered outside the prerender, or inside another island.`);
@@ -76,6 +81,7 @@ export function Island<P extends IslandProps>({ of, props, hydrate, early, wakeO
       data-hydrate-early={early?.length ? early.join(' ') : undefined}
       data-wake-on={wakeOn}
       data-deferred={deferContent ? '' : undefined}
+      data-prefetch={prefetch ? '' : undefined}
       // An island takes no box of its own, except where the browser must see it come into view.
       style={hydrate === 'visible' ? undefined : { display: 'contents' }}
     />

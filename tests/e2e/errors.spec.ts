@@ -11,21 +11,19 @@ test('an unknown path answers HTTP 404 with a not-found page and a way home', as
   allowProblems(pageProblems, /status of 404/);
 });
 
-test('a client-side link to an unknown path shows the not-found page too', async ({ page }) => {
-  await page.goto('/');
-  await page.evaluate(() => {
-    window.history.pushState({}, '', '/missing');
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-});
-
-test('a page that fails to load shows the error page instead of a blank screen', async ({ page, pageProblems }) => {
-  await page.route(/\/assets\/about-page-[^/]+\.js$/, (route) => route.abort());
-  await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Unexpected Application Error!');
-  await expect(page.getByRole('link', { name: 'go to the home page' })).toHaveAttribute('href', '/');
-  // The blocked download itself is the point of this test.
-  allowProblems(pageProblems, /ERR_FAILED|about-page|Failed to fetch|dynamically imported module/);
+test('a part of the page whose code cannot be downloaded says so, and works once it can', async ({ page, pageProblems }) => {
+  let offline = true;
+  await page.route(/\/assets\/.*\.js$/, (route) => (offline ? route.abort() : route.continue()));
+  await page.goto('/blog');
+  const filters = page.getByRole('group', { name: 'Filter resources by category' });
+  await filters.getByRole('button', { name: 'Technology & Innovation' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This part of the page could not load. Check your connection, then try again.');
+  // The page itself still reads and links work.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  offline = false;
+  await filters.getByRole('button', { name: 'Technology & Innovation' }).click();
+  await expect(filters.getByRole('button', { name: 'Technology & Innovation' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The blocked downloads themselves are the point of this test.
+  allowProblems(pageProblems, /ERR_FAILED|Failed to fetch|dynamically imported module|could not start/);
 });

@@ -8,13 +8,14 @@ import { shell } from './shell';
  * than the site and its local backend (API, mail inbox) before the visitor asks for it (pages must stay fast and private).
  */
 export const test = base.extend<{ pageProblems: string[] }>({
-  // The page paints before its code runs (decision 017): a visitor's first clicks land once it is live,
-  // so navigations wait for <html data-hydrated> (except 'commit', for tests of the page before that).
+  // A page answers from its HTML; islands it needs at once (a stored session, a draft) start after the
+  // first paint (decision 020). Navigations wait for <html data-ready>, which says those are live (except
+  // 'commit', for tests of the page before that); every other island starts on the test's first touch.
   page: async ({ page, javaScriptEnabled, baseURL }, provide) => {
-    // Only the site hydrates (not the local inbox), and without JavaScript the prerendered page is all there is.
+    // Only the site has islands (not the local inbox), and without JavaScript the prerendered page is all there is.
     const live = async () => {
       if (javaScriptEnabled === false || new URL(page.url()).origin !== new URL(baseURL!).origin) return;
-      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForSelector('html[data-ready]', { state: 'attached' });
     };
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {

@@ -36,16 +36,18 @@ export function expectedMessage(form: FormDefinition, field: string, keyword: st
 /** A field's input (RJSF names it `<form id>_<field>`). */
 export const inputOf = (scope: Page | Locator, form: FormDefinition, field: string) => scope.locator(`#${form.id}_${field}`);
 
+/** The option a list shows as chosen (a native select; its value attribute is RJSF's encoding, not the label). */
+export const chosenOf = (scope: Page | Locator, form: FormDefinition, field: string) => inputOf(scope, form, field).locator('option:checked');
+
 /** Answers one question as a visitor would: types text, picks an option from a list or a radio group. */
-export async function answer(page: Page, scope: Page | Locator, form: FormDefinition, field: string, value: unknown) {
+export async function answer(_page: Page, scope: Page | Locator, form: FormDefinition, field: string, value: unknown) {
   const def = fieldOf(form, field);
   if (def.oneOf) {
     const label = optionLabel(form.schema, field, value);
     if ((form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'radio') {
       await scope.getByRole('radio', { name: label, exact: true }).check();
     } else {
-      await inputOf(scope, form, field).click();
-      await page.getByRole('option', { name: label, exact: true }).click();
+      await inputOf(scope, form, field).selectOption({ label });
     }
     return;
   }

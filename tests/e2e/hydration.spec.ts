@@ -1,22 +1,119 @@
+/**
+ * Usable as soon as it looks usable (decision 020): on a slow phone the page paints seconds before the
+ * code of its islands has arrived and run. What a visitor types or presses in that time is kept, and
+ * presses are answered, whatever the code's timing. These tests run at 4× CPU slowdown on a slow
+ * connection, and hold the code back where the point is the time before it arrives.
+ */
+import type { Page, Route } from '@playwright/test';
+import { assessmentForm } from '../../src/generated/forms/assessment';
+import { contactForm } from '../../src/generated/forms/contact';
 import { expect, test } from './fixtures';
+import { answersFor, chosenOf, expectedMessage, inputOf, submitText } from './form-driver';
+import { expectToast } from './flows/helpers';
 
-// On a slow connection a page's own code can arrive after the shell has hydrated. Until it does, the
-// prerendered page must stay on screen: no state change in the shell may swap it for an empty fallback.
-test('the prerendered page stays on screen while its code is still downloading', async ({ page }) => {
+test.use({ viewport: { width: 390, height: 844 } });
+
+/** A phone: 4× slower CPU, 150 ms round trips, 1.6 Mbps down, as Lighthouse's mobile profile. */
+async function slowPhone(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+}
+
+/** Holds every script back until `release()`: the page as it is between its first paint and its code. */
+async function holdScripts(page: Page) {
   let release!: () => void;
-  const codeHeldBack = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/home-page-[\w-]+\.js$/, async (route) => {
-    await codeHeldBack;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
+    await released;
     await route.continue();
   });
-  await page.goto('/', { waitUntil: 'load' });
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-  const scrolled = await page.evaluate(() => window.scrollY);
-  expect(scrolled).toBeGreaterThan(500);
-  // Give the shell time to settle its own state (the session check) while the page code is held back.
-  await page.waitForTimeout(500);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  return release;
+}
+
+const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
+
+test('what is typed and chosen in a form before its code arrives is kept when the code takes over', async ({ page }) => {
+  await slowPhone(page);
+  const release = await holdScripts(page);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const answers = answersFor(contactForm);
+  // The visitor starts as soon as the fields show, with the form's code still on its way.
+  await inputOf(page, contactForm, 'name').fill(String(answers.name));
+  await inputOf(page, contactForm, 'subject').selectOption({ label: String(answers.subject) });
+  await inputOf(page, contactForm, 'message').fill(String(answers.message));
+  await expect(island(page, 'forms/form')).not.toHaveAttribute('data-hydrated');
   release();
-  await expect(page.getByRole('heading', { name: 'What Our Clients Say' })).toBeAttached();
+  await expect(island(page, 'forms/form')).toHaveAttribute('data-hydrated', '');
+  // Typing goes on into the live form, and nothing typed earlier is lost, now or later.
+  await inputOf(page, contactForm, 'message').press('End');
+  await inputOf(page, contactForm, 'message').pressSequentially(' Thanks.');
+  await page.waitForTimeout(1500);
+  await expect(inputOf(page, contactForm, 'name')).toHaveValue(String(answers.name));
+  await expect(chosenOf(page, contactForm, 'subject')).toHaveText(String(answers.subject));
+  await expect(inputOf(page, contactForm, 'message')).toHaveValue(`${answers.message} Thanks.`);
+  // The form's state holds them: the one problem left is the email never typed.
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
+  const { title, message } = expectedMessage(contactForm, 'email', 'required');
+  await expectToast(page, title, message);
+  await expect(inputOf(page, contactForm, 'email')).toBeFocused();
+});
+
+test('Next pressed before the wizard’s code arrives is answered once it has, with the answers given', async ({ page }) => {
+  await slowPhone(page);
+  const release = await holdScripts(page);
+  await page.goto('/assessment', { waitUntil: 'commit' });
+  const [step1, step2] = assessmentForm.steps!;
+  const answers = answersFor(assessmentForm);
+  for (const field of step1!.fields) {
+    const input = inputOf(page, assessmentForm, field);
+    if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption({ index: 1 });
+    else await input.fill(String(answers[field]));
+  }
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Step 1 of ${assessmentForm.steps!.length}`)).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: step2!.title })).toBeFocused();
+  await page.getByRole('button', { name: 'Previous' }).click();
+  const text = step1!.fields.find((f) => (assessmentForm.schema.properties![f] as { oneOf?: unknown }).oneOf === undefined)!;
+  await expect(inputOf(page, assessmentForm, text)).toHaveValue(String(answers[text]));
+});
+
+test('Sign In opens the account dialog with no script at all, and its fields take typing at once', async ({ page }) => {
+  await page.route(/\/assets\/.*\.js$/, () => {}); // no script ever arrives
+  await page.goto('/courses', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('ana@casaverde.org');
+  await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('ana@casaverde.org');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('a button pressed before its code arrives is pressed again once it has', async ({ page }) => {
+  await slowPhone(page);
+  const release = await holdScripts(page);
+  await page.goto('/blog', { waitUntil: 'commit' });
+  const filters = page.getByRole('group', { name: 'Filter resources by category' });
+  await filters.getByRole('button', { name: 'Technology & Innovation' }).click();
+  await expect(filters.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  release();
+  await expect(filters.getByRole('button', { name: 'Technology & Innovation' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the page requests no island code until it is needed: a visitor who only reads runs none', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/about');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1000);
+  expect(scripts).toEqual([]);
+  // The first touch of an island fetches its code.
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' }).focus();
+  await expect.poll(() => scripts.length).toBeGreaterThan(0);
 });

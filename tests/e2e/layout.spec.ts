@@ -26,15 +26,16 @@ test('the logo leads home and the header stays on screen while scrolling', async
   await expect(page).toHaveTitle(shell.routes[0]!.title);
 });
 
-test('every route change starts at the top of the new page, with focus on its heading', async ({ page }) => {
+test('every route change starts at the top of the new page, with its own title, and the skip link first', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Services', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(shell.routes.find((r) => r.path === '/services')!.heading);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page).toHaveTitle(shell.routes.find((r) => r.path === '/services')!.title);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
 });
 
 test('the skip link is the first stop on the keyboard and jumps to the content', async ({ page }) => {
@@ -76,4 +77,7 @@ test('the sign-in dialog opens from the header, switches to Create Account and c
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page).toHaveURL('/services');
+  // Opened again from Sign In, it starts in sign-in mode.
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });

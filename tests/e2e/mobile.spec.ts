@@ -3,18 +3,32 @@ import { expect, test } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
-const toggle = (page: Page) => page.getByRole('button', { name: /menu/ });
+const toggle = (page: Page) => page.getByRole('button', { name: 'Menu' });
 const mobileMenu = (page: Page) => page.locator('#mobile-menu');
+const menuOpen = (page: Page) => mobileMenu(page).evaluate((menu) => menu.matches(':popover-open'));
 
 test('the nav collapses into a toggle that opens and closes the menu', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'About' })).toBeHidden();
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(mobileMenu(page)).toBeHidden();
   await toggle(page).click();
   await expect(toggle(page)).toHaveAttribute('aria-expanded', 'true');
   await expect(mobileMenu(page).getByRole('link')).toHaveText(['About', 'Services', 'Courses', 'Tools & Info', 'Contact']);
   await toggle(page).click();
-  await expect(mobileMenu(page)).toHaveCount(0);
+  await expect(mobileMenu(page)).toBeHidden();
+  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('Escape closes the menu, and so does a tap outside it', async ({ page }) => {
+  await page.goto('/about');
+  await toggle(page).click();
+  await expect(mobileMenu(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(mobileMenu(page)).toBeHidden();
+  await toggle(page).click();
+  await expect(mobileMenu(page)).toBeVisible();
+  await page.mouse.click(200, 700);
+  await expect(mobileMenu(page)).toBeHidden();
 });
 
 test('the menu closes on navigation', async ({ page }) => {
@@ -22,15 +36,15 @@ test('the menu closes on navigation', async ({ page }) => {
   await toggle(page).click();
   await mobileMenu(page).getByRole('link', { name: 'Courses' }).click();
   await expect(page).toHaveURL('/courses');
-  await expect(mobileMenu(page)).toHaveCount(0);
-  await expect(toggle(page)).toHaveAttribute('aria-expanded', 'false');
+  await expect(mobileMenu(page)).toBeHidden();
+  expect(await menuOpen(page)).toBe(false);
 });
 
 test('the menu closes after Sign In and the dialog opens', async ({ page }) => {
   await page.goto('/about');
   await toggle(page).click();
   await mobileMenu(page).getByRole('button', { name: 'Sign In' }).click();
-  await expect(mobileMenu(page)).toHaveCount(0);
+  await expect(mobileMenu(page)).toBeHidden();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
 
@@ -41,7 +55,19 @@ test('the menu closes when the window widens to 768px, where the full nav shows'
   await page.setViewportSize({ width: 767, height: 740 });
   await expect(mobileMenu(page)).toBeVisible();
   await page.setViewportSize({ width: 768, height: 740 });
-  await expect(mobileMenu(page)).toHaveCount(0);
+  await expect.poll(() => menuOpen(page)).toBe(false);
   await expect(page.getByRole('banner').getByRole('link', { name: 'About' })).toBeVisible();
   await expect(toggle(page)).toBeHidden();
+  // Narrow again: the menu stays closed.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(mobileMenu(page)).toBeHidden();
+});
+
+test('the menu works from the first paint, before any script has run', async ({ page }) => {
+  await page.route(/\/assets\/.*\.js$/, () => {}); // the islands' code never arrives
+  await page.goto('/services', { waitUntil: 'commit' });
+  await toggle(page).click();
+  await expect(mobileMenu(page).getByRole('link', { name: 'About' })).toBeVisible();
+  await mobileMenu(page).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL('/about');
 });

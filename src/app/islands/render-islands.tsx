@@ -10,8 +10,8 @@ async function toHtml(element: React.ReactElement): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** What a deferred island's outermost element holds until its content arrives: the page says why, without JavaScript. */
-const DEFERRED_PLACEHOLDER = '<noscript><p>This needs JavaScript.</p></noscript>';
+/** What a deferred island's outermost element holds until its content arrives (or for good, without JavaScript). */
+const DEFERRED_PLACEHOLDER = '<p data-needs-script>Loading…</p><noscript><p>This needs JavaScript.</p></noscript>';
 
 /** The content of an island rendered with `deferContent`: the build writes it to a file of its own. */
 export interface DeferredContent {
@@ -31,7 +31,7 @@ function outermost(html: string): { open: string; inner: string; close: string }
  * The second pass of a page's prerender: each island slot the page left gets the HTML of the island
  * rendered as its own React root, exactly the root the browser hydrates (src/app/islands/hydrate-island.tsx).
  */
-export async function renderIslands(html: string, islands: Map<string, CollectedIsland>): Promise<{ html: string; deferred: DeferredContent[] }> {
+export async function renderIslands(html: string, islands: Map<string, CollectedIsland>, { defer = true } = {}): Promise<{ html: string; deferred: DeferredContent[] }> {
   let result = html;
   const deferred: DeferredContent[] = [];
   for (const [slot, { definition, props }] of islands) {
@@ -46,12 +46,18 @@ export async function renderIslands(html: string, islands: Map<string, Collected
     } catch (error) {
       throw new Error(`The island "${definition.name}" failed to render: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    if (result.slice(at, close).includes('data-deferred=""')) {
-      const parts = outermost(inner);
-      deferred.push({ island: definition.name, html: parts.inner });
-      inner = `${parts.open}${DEFERRED_PLACEHOLDER}${parts.close}`;
+    const tagStart = result.lastIndexOf('<div', at);
+    let tag = result.slice(tagStart, close + 1);
+    if (tag.includes(' data-deferred=""')) {
+      if (defer) {
+        const parts = outermost(inner);
+        deferred.push({ island: definition.name, html: parts.inner });
+        inner = `${parts.open}${DEFERRED_PLACEHOLDER}${parts.close}`;
+      } else {
+        tag = tag.replace(' data-deferred=""', '');
+      }
     }
-    result = `${result.slice(0, close + 1)}${inner}${result.slice(close + 1)}`;
+    result = `${result.slice(0, tagStart)}${tag}${inner}${result.slice(close + 1)}`;
   }
   return { html: result, deferred };
 }

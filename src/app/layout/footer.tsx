@@ -4,7 +4,7 @@ import { Icon } from '../../components/icon';
 import { Island } from '../../components/island';
 import { SmartAnchor } from '../../components/smart-link';
 import type { LinkSpec } from '../../config/site-types';
-import { accountControlIsland } from '../../features/account/account-control';
+import accountControlIsland from '../../features/account/account-control.island';
 import { accountIsland } from '../../lib/account/account-context';
 import { externalLinkProps } from '../../lib/links';
 import { Logo } from './logo';

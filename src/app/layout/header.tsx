@@ -3,7 +3,7 @@ import { NavLink } from 'react-router-dom';
 import { shell } from 'virtual:site-shell';
 import { Icon } from '../../components/icon';
 import { Island } from '../../components/island';
-import { accountControlIsland } from '../../features/account/account-control';
+import accountControlIsland from '../../features/account/account-control.island';
 import { accountIsland } from '../../lib/account/account-context';
 import { MOBILE_MENU_ID } from '../../lib/page-ids';
 import { Logo } from './logo';

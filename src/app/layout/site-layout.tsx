@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 import { Island } from '../../components/island';
 import { ToastRegion } from '../../components/toaster';
-import { authDialogIsland } from '../../features/account/auth-dialog';
+import authDialogIsland from '../../features/account/auth-dialog.island';
 import { Footer } from './footer';
 import { Header } from './header';
 import classes from './site-layout.module.css';

@@ -9,7 +9,7 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
 import type { InternalHref } from '../../config/site-types';
-import { draftKey, formIsland } from './form-island';
+import formIsland, { draftKey } from './form.island';
 
 /** The side card: the site's email address for those who would rather write. */
 function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
@@ -41,7 +41,7 @@ export default function FormPage({ heading, form }: { heading: string; form: For
   const early = [...(form.steps ? [`storage:${draftKey(form)}`] : []), ...prefillableFields(form).map((field) => `query:${field}`)];
   const body = (
     <>
-      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} />
+      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} prefetch />
       <noscript>
         <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
       </noscript>

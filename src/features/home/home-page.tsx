@@ -9,8 +9,8 @@ import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
 import { youTubeEmbedUrl } from '../../components/video-facade';
 import type { HomeContent } from '../../config/site-types';
-import { testimonialsIsland } from './testimonials-section';
-import { videoIsland } from './video-island';
+import testimonialsIsland from './testimonials.island';
+import videoIsland from './video.island';
 import classes from './home-page.module.css';
 
 export default function HomePage({ heading, content }: { heading: string; content: HomeContent }) {

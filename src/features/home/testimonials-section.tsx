@@ -1,8 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { defineIsland } from '../../components/island';
 import { Section } from '../../components/section';
 import type { Testimonial } from './testimonial';
-import { useTestimonials } from './use-testimonials';
 
 const TestimonialsCarousel = lazy(() => import('./testimonials-carousel'));
 
@@ -23,10 +21,3 @@ export function TestimonialsSection({ title, intro, testimonials }: Testimonials
     </Section>
   );
 }
-
-function LiveTestimonials({ title, intro }: { title: string; intro: string }) {
-  return <TestimonialsSection title={title} intro={intro} testimonials={useTestimonials()} />;
-}
-
-/** Testimonials come from the backend in the browser, when the section comes near the viewport. */
-export const testimonialsIsland = defineIsland<{ title: string; intro: string }>('testimonials', (props) => <LiveTestimonials {...props} />);

@@ -1,7 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CardGrid } from '../../components/card-grid';
-import { defineIsland } from '../../components/island';
 import type { Resource, ResourceCategory } from '../../config/site-types';
 import { ResourceCard } from './resource-card';
 
@@ -58,9 +57,3 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
     </>
   );
 }
-
-/** The hub with the resources of site.config.ts, which its code loads in the browser. */
-export const resourceHubIsland = defineIsland('resource-hub', async () => {
-  const { resourceCategories, resources } = await import('../../../site.config');
-  return <ResourceHub categories={resourceCategories} resources={resources} />;
-});

@@ -1,7 +1,7 @@
 import { Island } from '../../components/island';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
-import { resourceHubIsland } from './resource-hub';
+import resourceHubIsland from './resource-hub.island';
 
 export default function ResourcesPage({ heading }: { heading: string }) {
   return (

@@ -1,70 +1,7 @@
-import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { BrowserRouter, StaticRouter, useSearchParams } from 'react-router-dom';
-import { defineIsland, Island } from '../../components/island';
-import { accountIsland, opensAuthDialog, useAccount } from '../../lib/account/account-context';
-import { SUBMISSION_PARAM } from './inbox-filter-params';
-import { InboxView } from './inbox-view';
-import { SubmissionView } from './submission-view';
-
-/**
- * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
- * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
- */
-function SignedOut() {
-  return (
-    <>
-      <Text data-while-checking aria-live="polite">
-        Checking your sign-in…
-      </Text>
-      <Stack align="flex-start" data-account-control>
-        <Text>Sign in with a staff account to see every contact inquiry, assessment and enrolment.</Text>
-        <Button {...opensAuthDialog}>Sign In</Button>
-      </Stack>
-    </>
-  );
-}
-
-/**
- * /staff: the staff workspace (docs/decisions/019). Its prerendered HTML is only the signed-out gate;
- * the inbox is read in the browser, through the signed-in staff member's session, and the database
- * decides what they may read (row level security), whatever this page shows.
- */
-function Gate() {
-  const { user, loading, signOut } = useAccount();
-  const [params] = useSearchParams();
-  if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
-  if (!user) return <SignedOut />;
-  if (!user.staff) {
-    return (
-      <Alert color="gray" title="This account is not a staff account">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            You are signed in as {user.email}. Someone who manages the site can make you staff with <code>npm run staff:add {user.email}</code>;
-            then sign out and in again.
-          </Text>
-          <Button size="xs" variant="default" onClick={() => void signOut()}>
-            Sign Out
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  const id = params.get(SUBMISSION_PARAM);
-  return id ? <SubmissionView key={id} id={id} /> : <InboxView />;
-}
-
-/** The workspace keeps its filter and the open submission in the address, as links and Back expect. */
-function StaffRouter({ children }: { children: ReactNode }) {
-  return typeof window === 'undefined' ? <StaticRouter location="/staff">{children}</StaticRouter> : <BrowserRouter>{children}</BrowserRouter>;
-}
-
-const staffIsland = defineIsland('staff', () => (
-  <StaffRouter>
-    <Gate />
-  </StaffRouter>
-));
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { Island } from '../../components/island';
+import { accountIsland } from '../../lib/account/account-context';
+import staffIsland from './staff.island';
 
 export default function StaffPage({ heading }: { heading: string }) {
   return (
@@ -82,4 +19,3 @@ export default function StaffPage({ heading }: { heading: string }) {
   );
 }
 
-export { staffIsland };

@@ -12,11 +12,6 @@ export async function expectToast(page: Page, title: string, message: string, op
 /** A value no other test (or earlier run) uses, so rows and emails can be told apart. */
 export const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export async function pickOption(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 /** Fills in the open Sign In dialog and sends it; returns the dialog. */
 export async function submitSignIn(page: Page, email: string, password: string) {
   const dialog = page.getByRole('dialog', { name: 'Sign In' });

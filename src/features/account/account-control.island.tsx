@@ -39,4 +39,4 @@ function AccountControl({ placement, className }: { placement: Placement; classN
   );
 }
 
-export const accountControlIsland = defineIsland<{ placement: Placement; className?: string }>('account-control', (props) => <AccountControl {...props} />);
+export default defineIsland<{ placement: Placement; className?: string }>('account/account-control', (props) => <AccountControl {...props} />);

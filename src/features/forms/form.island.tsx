@@ -24,7 +24,7 @@ function PageForm({ form }: { form: FormDefinition }) {
 }
 
 /** Each declared form, by its name in schemas/forms.json; its generated definition loads with it. */
-export const formIsland = defineIsland<{ form: string }>('form', async ({ form }) => {
+export default defineIsland<{ form: string }>('forms/form', async ({ form }) => {
   const load = formLoaders[form];
   if (!load) throw new Error(`The form "${form}" is not in src/generated/form-loaders.ts: run npm run generate.`);
   return <PageForm form={(await load()).default} />;

@@ -100,7 +100,8 @@ function AuthDialog() {
   );
 
   return (
-    <dialog ref={ref} id={AUTH_DIALOG_ID} aria-labelledby={`${AUTH_DIALOG_ID}-title`} className={classes.dialog} closedby="any">
+    // Already open when its code arrives if a Sign In button opened it (no script needed for that).
+    <dialog ref={ref} id={AUTH_DIALOG_ID} aria-labelledby={`${AUTH_DIALOG_ID}-title`} className={classes.dialog} closedby="any" suppressHydrationWarning>
       <div className={classes.header}>
         <h2 id={`${AUTH_DIALOG_ID}-title`} className={classes.title}>
           {form.schema.title}
@@ -129,4 +130,4 @@ function AuthDialog() {
   );
 }
 
-export const authDialogIsland = defineIsland('auth-dialog', () => <AuthDialog />);
+export default defineIsland('account/auth-dialog', () => <AuthDialog />);

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:interaction`: how soon a page answers what a visitor does, on a phone-like Chromium
+ * (4× CPU slowdown, 150 ms round trips, 1.6 Mbps down, 390 × 844 px; `-- --cpu 6` for a slower phone),
+ * against the built site on spare ports with its own local backend. Median of 5 loads (`-- --runs N`).
+ *
+ *   tap Menu at first paint                        → the menu shows              budget 200 ms
+ *   tap Sign In at first paint                     → the dialog shows            budget 200 ms
+ *                                                  → its fields show             (reported)
+ *   a form's first Send or Next, its code running  → its problems show           budget 200 ms
+ *   Send or Next pressed at first paint            → its problems show           budget 1,500 ms after first paint
+ *
+ * Times run from the press (the event's own timestamp) to the first frame that shows the answer, read in
+ * the page, so Playwright's own latency is not counted. Exits non-zero over budget. A measurement, not a test.
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { pages } from '../site.config.ts';
+import { submitTexts } from '../src/components/forms/submit-button.tsx';
+import { formLoaders } from '../src/generated/form-loaders.ts';
+import { formPages } from '../src/generated/form-pages.ts';
+import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
+import { startSpareSite } from './lib/spare-site.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const RUNS = option('--runs', 5);
+/** `-- --only menu`, `dialog` or `forms` for one kind of measurement. */
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const measuring = (kind: string) => !only || only === kind;
+const CPU = option('--cpu', 4);
+const BUDGET = { tapMs: 200, firstPaintToFormMs: 1500 };
+
+/**
+ * In the page, before its own scripts: each press's time, and when a selector first matches in a painted
+ * frame. A string, since tsx's compiled functions do not survive being sent to the page.
+ */
+const RECORDER = `
+  const marks = (window.__marks = {});
+  document.addEventListener('click', (event) => { marks.press ??= event.timeStamp; }, true);
+  window.__watch = (name, selector) => {
+    const check = () => {
+      if (marks[name] !== undefined) return;
+      if (document.querySelector(selector)) requestAnimationFrame(() => { marks[name] ??= performance.now(); });
+      else requestAnimationFrame(check);
+    };
+    check();
+  };
+`;
+
+async function phone(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await page.addInitScript(RECORDER);
+  return page;
+}
+
+/** Opens a page and waits for its first contentful paint; returns its time. */
+async function firstPaint(page: Page, url: string): Promise<number> {
+  await page.goto(url, { waitUntil: 'commit' });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        new PerformanceObserver((list, observer) => {
+          const fcp = list.getEntriesByName('first-contentful-paint')[0];
+          if (fcp) {
+            observer.disconnect();
+            resolve(fcp.startTime);
+          }
+        }).observe({ type: 'paint', buffered: true }),
+      ),
+  );
+}
+
+/** Watches for `selectors`, presses `press`, and returns when each first showed, from the press (or from `since`). */
+async function answer(page: Page, press: () => Promise<void>, selectors: Record<string, string>, since?: number): Promise<Record<string, number>> {
+  for (const [name, selector] of Object.entries(selectors)) await page.evaluate(([n, s]) => (window as unknown as { __watch: (n: string, s: string) => void }).__watch(n!, s!), [name, selector]);
+  await press();
+  const marks = await page
+    .waitForFunction(
+      (names) => {
+        const all = (window as unknown as { __marks: Record<string, number> }).__marks;
+        return names.every((n) => all[n] !== undefined) && all.press !== undefined ? all : null;
+      },
+      Object.keys(selectors),
+      { timeout: 30_000 },
+    )
+    .catch(async (error: unknown) => {
+      const seen = await page.evaluate(() => (window as unknown as { __marks: unknown }).__marks);
+      throw new Error(`${page.url()}: waited for ${JSON.stringify(selectors)}, saw ${JSON.stringify(seen)}`, { cause: error });
+    });
+  const values = (await marks.jsonValue()) as Record<string, number>;
+  return Object.fromEntries(Object.keys(selectors).map((name) => [name, values[name]! - (since ?? values.press!)]));
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+interface Row {
+  route: string;
+  what: string;
+  ms: number[];
+  budget?: number;
+}
+
+const site = await startSpareSite('interaction');
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+const rows: Row[] = [];
+const record = (route: string, what: string, ms: number, budget?: number) => {
+  const row = rows.find((r) => r.route === route && r.what === what) ?? rows[rows.push({ route, what, ms: [], budget }) - 1]!;
+  row.ms.push(ms);
+};
+
+/** Each form page and the button a visitor presses first there: Next on a wizard, else the form's own. */
+const forms = await Promise.all(
+  Object.entries(formPages).map(async ([name, { path }]) => {
+    const { default: form } = await formLoaders[name]!();
+    return { path: path as string, press: form.steps ? 'Next' : submitTexts(form.uiSchema).idle };
+  }),
+);
+
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const { path } of measuring('menu') ? pages.filter((p) => !p.private) : []) {
+      const page = await phone(browser);
+      await firstPaint(page, `${site.url}${path}`);
+      const menu = await answer(page, () => page.getByRole('button', { name: 'Menu' }).click(), { menu: '#mobile-menu:popover-open' });
+      record(path, 'Menu at first paint → menu shows', menu.menu!, BUDGET.tapMs);
+      await page.close();
+    }
+    for (const path of measuring('dialog') ? ['/', '/services', ...forms.map((f) => f.path)] : []) {
+      const page = await phone(browser);
+      await firstPaint(page, `${site.url}${path}`);
+      const dialog = await answer(page, () => page.getByRole('contentinfo').getByRole('button', { name: 'Sign In' }).click(), {
+        open: 'dialog#auth-dialog[open]',
+        fields: 'dialog#auth-dialog[open] input',
+      });
+      record(path, 'Sign In at first paint → dialog shows', dialog.open!, BUDGET.tapMs);
+      record(path, 'Sign In at first paint → its fields show', dialog.fields!);
+      await page.close();
+    }
+    for (const { path, press: label } of measuring('forms') ? forms : []) {
+      let page = await phone(browser);
+      const painted = await firstPaint(page, `${site.url}${path}`);
+      const early = await answer(page, () => page.locator('form').getByRole('button', { name: label }).click(), { problems: '[aria-invalid="true"]' }, painted);
+      record(path, 'Send/Next at first paint → problems show (from first paint)', early.problems!, BUDGET.firstPaintToFormMs);
+      await page.close();
+
+      page = await phone(browser);
+      await firstPaint(page, `${site.url}${path}`);
+      await page.locator('form input').first().focus();
+      await page.locator('[data-island="forms/form"][data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+      const live = await answer(page, () => page.locator('form').getByRole('button', { name: label }).click(), { problems: '[aria-invalid="true"]' });
+      record(path, 'Send/Next, form code running → problems show', live.problems!, BUDGET.tapMs);
+      await page.close();
+    }
+    process.stderr.write('.');
+  }
+} finally {
+  await browser.close();
+  await site.stop();
+}
+
+console.log(`\nInteraction, median of ${RUNS}: Chromium at ${CPU}× CPU slowdown, 150 ms RTT, 1.6 Mbps, 390 px\n`);
+console.log('| route | what | median | all runs | budget |');
+console.log('|---|---|---|---|---|');
+const over: string[] = [];
+for (const row of rows) {
+  const value = median(row.ms);
+  console.log(`| ${row.route} | ${row.what} | ${Math.round(value)} ms | ${row.ms.map(Math.round).join(', ')} | ${row.budget ? `${row.budget} ms` : '–'} |`);
+  if (row.budget && value > row.budget) over.push(`${row.route}: ${row.what} ${Math.round(value)} ms (budget ${row.budget} ms)`);
+}
+console.log(over.length ? `\nOver budget:\n${over.map((o) => `  ✖ ${o}`).join('\n')}` : '\nAll within budget.');
+process.exit(over.length ? 1 : 0);
