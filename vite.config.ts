@@ -22,15 +22,16 @@ export default defineConfig(({ command }) => ({
     // before they start (decisions 017 and 020). The prerender's build writes it (scripts/build.ts).
     cssCodeSplit: false,
     target: 'es2022',
-    // Every browser that runs this site's ES2022 code supports modulepreload natively.
-    modulePreload: { polyfill: false },
+    // The loader preloads each island's files itself, all at once (scripts/build/island-files.ts), so
+    // Vite's own preload helper is not needed: no chunk then imports the page's inline loader either.
+    modulePreload: false,
     rollupOptions: {
       output: {
         codeSplitting: {
           groups: [
-            // The tiny entry carries the dynamic-import helper and the page's element ids itself, so it has no
-            // static import and can go inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
-            { name: 'index', test: /vite\/preload-helper|\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions|site-stylesheet)\.ts/ },
+            // The tiny entry carries the page's element ids and helpers itself, so it has no static import and
+            // can go inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
+            { name: 'index', test: /\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions|site-stylesheet)\.ts/ },
             // What islands share comes in a few files rather than dozens, so a page lists few (decision 020):
             // React, Mantine, and the form engine (RJSF with what it pulls in).
             { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// },

@@ -1,27 +1,56 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling, Debian's Chromium) on every route
- * of the built site and on a hand-written static page with no JavaScript (the floor) served from this
- * machine in the same run; the median of several runs per page. Prints Perf/A11y/BP/SEO/LCP/TBT/CLS and
- * each route's LCP as a multiple of the floor's, and fails over budget:
- *   LCP ≤ 1.3 × the floor, Performance ≥ 98, Accessibility, Best Practices and SEO 100, TBT ≤ 100 ms, CLS 0.
- * A measurement, not a test: it takes minutes. `-- --runs 5` for more runs, `-- /contact /enrol` for some routes.
+ * `npm run bench:lighthouse`: Lighthouse (mobile, Debian's Chromium) on every route of the built site and
+ * on a hand-written static page with no JavaScript (the floor) served from this machine in the same run,
+ * the median of 5 runs per page, in four passes:
+ *
+ *   simulated      simulated throttling, 4× CPU     Perf ≥ 98, TBT ≤ 100 ms, LCP ≤ 1.3 × the floor, CLS 0,
+ *                                                   Accessibility, Best Practices and SEO 100
+ *   margin         simulated throttling, 6× CPU     Perf ≥ 98, TBT ≤ 100 ms, LCP ≤ 1.3 × the floor, CLS 0
+ *   devtools       DevTools throttling, 4× CPU      TBT ≤ 100 ms (the CPU really slowed, not a simulation)
+ *   devtools-margin DevTools throttling, 6× CPU     TBT ≤ 100 ms
+ *
+ * The 6× passes are the margin: a budget met only on a fast host does not hold for visitors on slower
+ * phones, so each must hold at 6× too (decision 020). Every run's benchmarkIndex (Lighthouse's measure of
+ * this machine's speed) is printed beside its page. Fails over budget. A measurement, not a test: the
+ * four passes take over an hour; `-- --runs 3`, `-- --pass simulated,devtools` and `-- /contact /enrol`
+ * narrow it.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import { pages } from '../site.config.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
 import { startSpareSite } from './lib/spare-site.ts';
 
+interface Pass {
+  name: string;
+  label: string;
+  method: 'simulate' | 'devtools';
+  cpu: number;
+  /** Simulated passes are held to every budget; DevTools passes to TBT (their absolute times include real waits). */
+  full: boolean;
+  categories: string[];
+}
+
+const PASSES: Pass[] = [
+  { name: 'simulated', label: 'simulated throttling, 4× CPU', method: 'simulate', cpu: 4, full: true, categories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+  { name: 'margin', label: 'simulated throttling, 6× CPU (margin)', method: 'simulate', cpu: 6, full: true, categories: ['performance'] },
+  { name: 'devtools', label: 'DevTools throttling, 4× CPU', method: 'devtools', cpu: 4, full: false, categories: ['performance'] },
+  { name: 'devtools-margin', label: 'DevTools throttling, 6× CPU (margin)', method: 'devtools', cpu: 6, full: false, categories: ['performance'] },
+];
 const BUDGET = { lcpRatio: 1.3, performance: 98, perfect: 100, tbtMs: 100, cls: 0 };
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
-const chosen = args.filter((a, i) => a.startsWith('/') && args[i - 1] !== '--runs');
+const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+const RUNS = Number(valueOf('--runs') ?? 5);
+const chosenPasses = valueOf('--pass')?.split(',');
+const passes = chosenPasses ? PASSES.filter((p) => chosenPasses.includes(p.name)) : PASSES;
+const chosen = args.filter((a, i) => a.startsWith('/') && !['--runs', '--pass'].includes(args[i - 1]!));
 const routes = chosen.length ? pages.filter((p) => chosen.includes(p.path)) : pages;
+const privatePaths = new Set<string>(pages.filter((p) => p.private).map((p) => p.path));
 
 /** The floor: what a page with no JavaScript and one short stylesheet paints like on this machine. */
 const FLOOR_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -48,27 +77,35 @@ interface Figures {
   lcp: number;
   tbt: number;
   cls: number;
+  benchmarkIndex: number[];
   failing: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like) is tried again. */
-async function lighthouseRun(url: string, port: number, attempts = 3) {
+async function lighthouseRun(url: string, port: number, pass: Pass, attempts = 3) {
+  const settings = {
+    throttlingMethod: pass.method,
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: pass.cpu },
+    onlyCategories: pass.categories,
+  };
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, { extends: 'lighthouse:default', settings });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!result.lhr.runtimeError) return result;
     if (attempt === attempts) throw new Error(`Lighthouse failed ${attempts} times on ${url}: ${result.lhr.runtimeError.message}`);
   }
 }
 
-async function measure(url: string, port: number): Promise<Figures> {
-  const runs: Figures[] = [];
+async function measure(url: string, port: number, pass: Pass): Promise<Figures> {
+  const runs: Omit<Figures, 'benchmarkIndex'>[] = [];
+  const benchmarkIndex: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    const result = await lighthouseRun(url, port);
-    const { categories, audits } = result.lhr;
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const { lhr } = await lighthouseRun(url, port, pass);
+    const { categories, audits } = lhr;
+    const score = (id: string) => (categories[id] ? Math.round((categories[id]!.score ?? 0) * 100) : NaN);
+    benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
     runs.push({
       performance: score('performance'),
       accessibility: score('accessibility'),
@@ -79,11 +116,15 @@ async function measure(url: string, port: number): Promise<Figures> {
       cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
       // What keeps a perfect category from 100, by audit title, so the table says what to fix.
       failing: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
-        (categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${audits[ref.id]!.title}`),
+        (categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          // A private page (the staff workspace) is kept out of search engines on purpose.
+          .filter((ref) => !(privatePaths.has(new URL(url).pathname) && ref.id === 'is-crawlable'))
+          .map((ref) => `${id}: ${audits[ref.id]!.title}`),
       ),
     });
   }
-  const pick = (key: keyof Omit<Figures, 'failing'>) => median(runs.map((r) => r[key]));
+  const pick = (key: keyof Omit<Figures, 'failing' | 'benchmarkIndex'>) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -92,6 +133,7 @@ async function measure(url: string, port: number): Promise<Figures> {
     lcp: pick('lcp'),
     tbt: pick('tbt'),
     cls: pick('cls'),
+    benchmarkIndex,
     failing: [...new Set(runs.flatMap((r) => r.failing))],
   };
 }
@@ -99,12 +141,15 @@ async function measure(url: string, port: number): Promise<Figures> {
 const site = await startSpareSite('lighthouse');
 const floor = await serveFloor();
 const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...chromiumArgs] });
-const rows: { label: string; figures: Figures }[] = [];
+const results: { pass: Pass; rows: { label: string; figures: Figures }[] }[] = [];
 try {
-  rows.push({ label: 'static floor page', figures: await measure(floor.url, chrome.port) });
-  for (const { path } of routes) {
-    rows.push({ label: path, figures: await measure(`${site.url}${path}`, chrome.port) });
-    process.stderr.write('.');
+  for (const pass of passes) {
+    const rows = [{ label: 'static floor page', figures: await measure(floor.url, chrome.port, pass) }];
+    for (const { path } of routes) {
+      rows.push({ label: path, figures: await measure(`${site.url}${path}`, chrome.port, pass) });
+      process.stderr.write('.');
+    }
+    results.push({ pass, rows });
   }
 } finally {
   chrome.kill();
@@ -112,23 +157,30 @@ try {
   await site.stop();
 }
 
-const floorLcp = rows[0]!.figures.lcp;
 const problems: string[] = [];
-console.log(`\nLighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : '1 run'} per page, mobile, simulated throttling, ${CHROMIUM_PATH}\n`);
-console.log('| page | Perf | A11y | BP | SEO | LCP | LCP / floor | TBT | CLS |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const [i, { label, figures: f }] of rows.entries()) {
-  const ratio = f.lcp / floorLcp;
-  console.log(`| ${label} | ${f.performance} | ${f.accessibility} | ${f.bestPractices} | ${f.seo} | ${Math.round(f.lcp).toLocaleString('en-US')} ms | ${ratio.toFixed(2)} | ${Math.round(f.tbt)} ms | ${f.cls.toFixed(3)} |`);
-  if (i === 0) continue;
-  const over = [
-    ratio > BUDGET.lcpRatio && `LCP ${ratio.toFixed(2)}× the floor (budget ${BUDGET.lcpRatio}×)`,
-    f.performance < BUDGET.performance && `Performance ${f.performance} (budget ${BUDGET.performance})`,
-    f.tbt > BUDGET.tbtMs && `TBT ${Math.round(f.tbt)} ms (budget ${BUDGET.tbtMs} ms)`,
-    f.cls > BUDGET.cls && `CLS ${f.cls.toFixed(3)}`,
-    ...[f.accessibility, f.bestPractices, f.seo].some((score) => score < BUDGET.perfect) ? f.failing : [],
-  ].filter(Boolean);
-  if (over.length) problems.push(`${label}: ${over.join('; ')}`);
+const ms = (value: number) => `${Math.round(value).toLocaleString('en-US')} ms`;
+for (const { pass, rows } of results) {
+  const floorLcp = rows[0]!.figures.lcp;
+  const indexes = rows.flatMap((r) => r.figures.benchmarkIndex);
+  console.log(`\n## ${pass.label}: median of ${RUNS} runs per page; benchmarkIndex ${Math.min(...indexes)}–${Math.max(...indexes)} (median ${median(indexes)})\n`);
+  const scores = pass.categories.length > 1;
+  console.log(`| page | Perf |${scores ? ' A11y | BP | SEO |' : ''} LCP | LCP / floor | TBT | CLS | benchmarkIndex per run |`);
+  console.log(`|---|---|${scores ? '---|---|---|' : ''}---|---|---|---|---|`);
+  for (const [i, { label, figures: f }] of rows.entries()) {
+    const ratio = f.lcp / floorLcp;
+    console.log(
+      `| ${label} | ${f.performance} |${scores ? ` ${f.accessibility} | ${f.bestPractices} | ${f.seo} |` : ''} ${ms(f.lcp)} | ${ratio.toFixed(2)} | ${ms(f.tbt)} | ${f.cls.toFixed(3)} | ${f.benchmarkIndex.join(', ')} |`,
+    );
+    if (i === 0) continue;
+    const over = [
+      f.tbt > BUDGET.tbtMs && `TBT ${Math.round(f.tbt)} ms (budget ${BUDGET.tbtMs} ms)`,
+      pass.full && ratio > BUDGET.lcpRatio && `LCP ${ratio.toFixed(2)}× the floor (budget ${BUDGET.lcpRatio}×)`,
+      pass.full && f.performance < BUDGET.performance && `Performance ${f.performance} (budget ${BUDGET.performance})`,
+      pass.full && f.cls > BUDGET.cls && `CLS ${f.cls.toFixed(3)}`,
+      ...(scores ? f.failing : []),
+    ].filter(Boolean);
+    if (over.length) problems.push(`${pass.name} ${label}: ${over.join('; ')}`);
+  }
 }
-console.log(problems.length ? `\nOver budget:\n${problems.map((p) => `  ✖ ${p}`).join('\n')}` : `\nAll ${rows.length - 1} routes within budget.`);
+console.log(problems.length ? `\nOver budget:\n${problems.map((p) => `  ✖ ${p}`).join('\n')}` : `\nAll ${routes.length} routes within budget in every pass.`);
 process.exit(problems.length ? 1 : 0);

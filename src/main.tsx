@@ -12,13 +12,20 @@ import { addSiteStylesheet } from './lib/site-stylesheet';
  */
 type Hydrate = (island: HTMLElement) => Promise<void>;
 
+declare global {
+  interface Document {
+    /** Set by the first run of this loader (a property, not an attribute: changing an attribute restyles the page). */
+    islandLoader?: true;
+  }
+}
+
 /**
  * Other chunks import Vite's preload helper from this file, so the browser fetches and runs it again as a
  * module after the page's own inline copy: only the first run sets the page up.
  */
 const page = document.documentElement;
-if (page.dataset.loader === undefined) {
-  page.dataset.loader = '';
+if (!document.islandLoader) {
+  document.islandLoader = true;
   setUpPage();
 }
 
@@ -79,24 +86,44 @@ function setUpPage() {
 
   let islandFiles: { files: string[]; islands: Record<string, number[]> } | undefined;
 
-  /**
-   * Asks for every file an island's start needs at once (the build lists them: scripts/build/island-files.ts),
-   * rather than one round trip per level of imports: `modulepreload` when it is starting, `prefetch` (into
-   * the cache only, nothing parsed or run) to have them ready beforehand.
-   */
-  function preload(island: HTMLElement, rel: 'modulepreload' | 'prefetch') {
+  /** Every file an island's start needs, as the build lists them in the page (scripts/build/island-files.ts). */
+  function filesOf(island: HTMLElement): string[] {
     islandFiles ??= JSON.parse(document.getElementById('island-files')?.textContent ?? '{"files":[],"islands":{}}') as NonNullable<typeof islandFiles>;
-    for (const href of (islandFiles.islands[island.dataset.island ?? ''] ?? []).map((index) => `/assets/${islandFiles!.files[index]}`)) {
-      // Asked for already (prefetched, or by Vite's own preloading): a second request would download it twice.
-      if (document.querySelector(`link[href="${href}"]`)) continue;
-      document.head.append(Object.assign(document.createElement('link'), { rel, href, crossOrigin: '' }));
-    }
+    return (islandFiles.islands[island.dataset.island ?? ''] ?? []).map((index) => `/assets/${islandFiles!.files[index]}`);
+  }
+
+  /**
+   * Asks for a file: `modulepreload` for an island that is starting (all its files at once, rather than
+   * one round trip per level of imports), `prefetch` (into the cache only, nothing parsed or run) to have
+   * them ready beforehand. A file asked for already is not asked again: it would download twice.
+   */
+  function fetchEarly(href: string, rel: 'modulepreload' | 'prefetch', as?: string) {
+    if (document.querySelector(`link[href="${href}"]`)) return;
+    // Scripts are fetched as modules (CORS), a stylesheet as itself: the cached copy must match its later request.
+    document.head.append(Object.assign(document.createElement('link'), { rel, href, ...(as ? { as } : { crossOrigin: '' }) }));
+  }
+
+  /** Small jobs for when the browser is idle, a few at a time, so that none of them makes a long task. */
+  const idleJobs: (() => void)[] = [];
+  let idleScheduled = false;
+  function whenIdle(...jobs: (() => void)[]) {
+    idleJobs.push(...jobs);
+    if (idleScheduled) return;
+    idleScheduled = true;
+    const run = (deadline?: IdleDeadline) => {
+      idleScheduled = false;
+      do idleJobs.shift()?.();
+      while (idleJobs.length && deadline && deadline.timeRemaining() > 4);
+      if (idleJobs.length) whenIdle();
+    };
+    if ('requestIdleCallback' in window) requestIdleCallback(run);
+    else setTimeout(run, 1);
   }
 
   function start(island: HTMLElement): Promise<void> {
     let starting = started.get(island);
     if (!starting) {
-      preload(island, 'modulepreload');
+      for (const href of filesOf(island)) fetchEarly(href, 'modulepreload');
       runtime ??= import('./app/islands/hydrate-island').then((module) => module.hydrateIsland);
       starting = Promise.all([runtime, fill(island)])
         .then(([hydrate]) => hydrate(island))
@@ -193,12 +220,14 @@ function setUpPage() {
       { capture: true, passive: true },
     );
   }
-  // A dialog or popover opened before its content arrived gets it at once.
+  // A dialog or popover opened before its content arrived says it is coming, and gets it at once.
   document.addEventListener(
     'toggle',
     (event) => {
       const island = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-island][data-deferred]') : null;
-      if (island && (event as ToggleEvent).newState === 'open') void fill(island).catch(ignore);
+      if (!island || (event as ToggleEvent).newState !== 'open') return;
+      island.querySelector<HTMLElement>('[data-needs-script]')?.removeAttribute('hidden');
+      void fill(island).catch(ignore);
     },
     true,
   );
@@ -234,7 +263,7 @@ function setUpPage() {
   const atOnce: Promise<unknown>[] = [];
   let comingIntoView: IntersectionObserver | undefined;
   document.querySelectorAll<HTMLElement>('[data-island]:is([data-hydrate="load"], [data-hydrate="visible"], [data-hydrate-early], [data-prefetch])').forEach((island) => {
-    if (island.dataset.prefetch !== undefined) void afterFirstPaint().then(() => preload(island, 'prefetch'));
+    if (island.dataset.prefetch !== undefined) void afterFirstPaint().then(() => whenIdle(...filesOf(island).map((href) => () => fetchEarly(href, 'prefetch'))));
     if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {
       atOnce.push(afterFirstPaint().then(() => start(island)).catch(ignore));
     } else if (island.dataset.hydrate === 'visible') {
@@ -253,20 +282,19 @@ function setUpPage() {
   // <html data-ready>: every island the page needs at once is live; the rest answer through the HTML.
   void Promise.all(atOnce).then(() => (page.dataset.ready = ''));
 
-  // When the page has loaded and the browser is idle: deferred content is fetched (a request, nothing
-  // for the main thread; the stylesheet it needs is prefetched too), and the footer's year is made
-  // today's rather than the build's.
-  const whenIdle = () =>
-    (window.requestIdleCallback ?? ((work: () => void) => setTimeout(work, 1)))(() => {
-      document.querySelectorAll<HTMLElement>('[data-island][data-deferred]').forEach((island) => {
-        void fetchContent(island.dataset.deferred!).catch(ignore);
+  // Once the page has loaded: deferred content is fetched (a request, nothing for the main thread; the
+  // stylesheet it needs is prefetched too), and the footer's year is made today's rather than the build's.
+  const afterLoad = () =>
+    whenIdle(
+      ...[...document.querySelectorAll<HTMLElement>('[data-island][data-deferred]')].map((island) => () => void fetchContent(island.dataset.deferred!).catch(ignore)),
+      () => {
         const stylesheet = document.querySelector('noscript[data-full-css]')?.textContent?.match(/href="([^"]+)"/)?.[1];
-        if (stylesheet) document.head.append(Object.assign(document.createElement('link'), { rel: 'prefetch', href: stylesheet, as: 'style' }));
-      });
-      document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear())));
-    });
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+        if (stylesheet && document.querySelector('[data-island][data-deferred]')) fetchEarly(stylesheet, 'prefetch', 'style');
+      },
+      () => document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear()))),
+    );
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 
   // The menu's button says whether the menu is open (browsers expose a popover's state themselves; this
   // is for the rest), and an open menu closes when the window reaches 768 px.

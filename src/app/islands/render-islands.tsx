@@ -10,8 +10,11 @@ async function toHtml(element: React.ReactElement): Promise<string> {
   return new Response(prelude).text();
 }
 
-/** What a deferred island's outermost element holds until its content arrives (or for good, without JavaScript). */
-const DEFERRED_PLACEHOLDER = '<p data-needs-script>Loading…</p><noscript><p>This needs JavaScript.</p></noscript>';
+/**
+ * What a deferred island's outermost element holds until its content arrives (or for good, without
+ * JavaScript); the loader shows "Loading…" if it is opened before then.
+ */
+const DEFERRED_PLACEHOLDER = '<p data-needs-script hidden>Loading…</p><noscript><p>This needs JavaScript.</p></noscript>';
 
 /** The content of an island rendered with `deferContent`: the build writes it to a file of its own. */
 export interface DeferredContent {

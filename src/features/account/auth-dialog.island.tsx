@@ -62,7 +62,10 @@ function useDialogElement(toggled: (open: boolean) => void, closed: () => void) 
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current!;
-    const sync = () => toggled(dialog.open);
+    const sync = () => {
+      toggled(dialog.open);
+      document.documentElement.toggleAttribute('data-modal-open', dialog.open);
+    };
     const onClose = () => {
       sync();
       closed();
