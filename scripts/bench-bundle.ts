@@ -1,16 +1,20 @@
 /**
- * First-load JavaScript per route, measured the way a visitor pays for it: each route of the
- * production build is opened in Chromium, every script it fetches before going idle is recorded,
- * and their gzip sizes are summed. Exits non-zero when a route is over its budget: 113 KB for /,
- * 119 KB for other pages, and the shell + 150 KB for pages with a form and the staff workspace. The backend client
- * (src/lib/backend/client.ts, found through Vite's manifest) is listed apart: pages fetch it only
- * after the load event, when idle (testimonials, a stored session), so it never delays what the
- * visitor reads; it has a budget of its own (DEFERRED_BUDGET_KB).
+ * `npm run bench:bundle`: the JavaScript a visitor pays for (decision 020), from the production build.
  *
- *   npm run bench:bundle            (builds first if dist/ is missing)
+ * - Per route, opened in Chromium and left idle without a touch: the scripts it runs (budget: none, beyond
+ *   the inline loader, whose size is reported) and the loader's own size (budget 4 KB gzip).
+ * - Per island, the files its start fetches, as each page lists them (scripts/build/island-files.ts),
+ *   in gzip KB, against a budget per kind: an island that shows a few controls (React and the Mantine
+ *   parts the islands share; the whole app every page loaded before, decision 020, was 110 KB) 120 KB;
+ *   one that shows a form from schemas/, the account dialog included, 190 KB (a form page loaded 230 KB).
+ *   The backend client (supabase-js) comes later, when an island talks to the backend, and is listed
+ *   apart with its own budget (70 KB).
+ *
+ *   npm run bench:bundle            (run `npm run build` first)
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { pages } from '../site.config.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
@@ -18,47 +22,55 @@ import { distDir } from './lib/dist-dir.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
 const dist = distDir;
-/** Budgets in KB of gzip JavaScript on first load. */
-// The shell lists every route (about 60 bytes gzip each), so a new page nudges every route up a little.
-// +2 KB since the entry became a loader that fetches the app after the first paint (its own chunks, decision 017).
-const HOME_BUDGET_KB = 113;
-// 115 until the account state joined the shell (+0.9 KB, docs/decisions/010); +2 KB for decision 017;
-// +1 KB when the loader went inline (its helper is fetched again after the paint) and the hero with it.
-const PAGE_BUDGET_KB = 119;
-/** A page with a form may add this much on top of the shell every page loads. */
-const FORM_EXTRA_BUDGET_KB = 150;
-/** Scripts a route may fetch once it has loaded and the browser is idle. */
-const DEFERRED_BUDGET_KB = 70;
+const LOADER_BUDGET_KB = 4;
+const BUTTONS_BUDGET_KB = 120;
+const FORM_BUDGET_KB = 190;
+const BACKEND_CLIENT_BUDGET_KB = 70;
+/** Islands that render a form from schemas/. */
+const FORM_ISLANDS = new Set(['forms/form', 'account/auth-dialog', 'staff/staff']);
 
 if (!existsSync(join(dist, 'index.html'))) {
-  console.error('No build in dist/: run `npm run build` first.');
+  console.error(`No build in ${dist}: run \`npm run build\` first.`);
   process.exit(1);
 }
 
-/** The backend client's chunks: what pages load after first paint, on purpose (docs/decisions/010). */
+const gzipKb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + statSync(join(dist, `${file}.gz`)).size, 0) / 1024;
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 const backendClient = manifest['src/lib/backend/client.ts'];
 if (!backendClient) throw new Error('src/lib/backend/client.ts is not in the build manifest: is it still loaded on demand?');
-const afterLoad = new Set([`/${backendClient.file}`]);
+
+/** Each page's islands and the files their start fetches, read from the page's island list. */
+function islandsOf(html: string): Record<string, string[]> {
+  const block = html.match(/<script type="application\/json" id="island-files">([\s\S]*?)<\/script>/);
+  if (!block) return {};
+  const { files, islands } = JSON.parse(block[1]!) as { files: string[]; islands: Record<string, number[]> };
+  return Object.fromEntries(Object.entries(islands).map(([name, indexes]) => [name, indexes.map((i) => `assets/${files[i]}`)]));
+}
 
 const server = createSiteServer(dist).listen(0);
 await new Promise((resolve) => server.once('listening', resolve));
 const { port } = server.address() as { port: number };
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 
-const rows: { path: string; kind: string; scripts: Set<string>; kb: number; deferred: Set<string>; deferredKb: number }[] = [];
-const gzipKb = (files: Iterable<string>) => [...files].reduce((sum, file) => sum + statSync(join(dist, `${file}.gz`)).size, 0) / 1024;
+const routes: { path: string; scripts: Set<string>; loaderKb: number }[] = [];
+const islands = new Map<string, { kb: number; files: number; pages: number }>();
 try {
-  for (const { path, kind } of pages) {
+  for (const { path } of pages) {
+    const file = join(dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+    const html = readFileSync(file, 'utf8');
+    const loader = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    for (const [name, files] of Object.entries(islandsOf(html))) {
+      const known = islands.get(name);
+      const kb = gzipKb(files);
+      islands.set(name, { kb: Math.max(kb, known?.kb ?? 0), files: Math.max(files.length, known?.files ?? 0), pages: (known?.pages ?? 0) + 1 });
+    }
     const page = await browser.newPage();
     const scripts = new Set<string>();
-    const deferred = new Set<string>();
     page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.resourceType() === 'script' && url.port === String(port)) (afterLoad.has(url.pathname) ? deferred : scripts).add(url.pathname);
+      if (request.resourceType() === 'script') scripts.add(new URL(request.url()).pathname);
     });
     await page.goto(`http://localhost:${port}${path}`, { waitUntil: 'networkidle' });
-    rows.push({ path, kind, scripts, kb: gzipKb(scripts), deferred, deferredKb: gzipKb(deferred) });
+    routes.push({ path, scripts, loaderKb: gzipSync(loader).length / 1024 });
     await page.close();
   }
 } finally {
@@ -66,23 +78,22 @@ try {
   server.close();
 }
 
-// The shell: what every route loads (React, router, Mantine core, layout).
-const shell = rows.map((r) => r.scripts).reduce((common, next) => new Set([...common].filter((f) => next.has(f))));
-const shellKb = gzipKb(shell);
-const budgetFor = (row: (typeof rows)[number]) =>
-  row.path === '/' ? HOME_BUDGET_KB : row.kind === 'form' || row.kind === 'staff' ? shellKb + FORM_EXTRA_BUDGET_KB : PAGE_BUDGET_KB;
-
-const width = Math.max(...rows.map((r) => r.path.length));
-console.log(`Site shell (loaded by every route): ${shellKb.toFixed(1)} KB gzip in ${shell.size} scripts\n`);
-console.log(`${'route'.padEnd(width)}  scripts  first load  on top of shell  budget  backend client`);
-for (const row of rows) {
-  const budget = budgetFor(row);
-  const flag = row.kb > budget || row.deferredKb > DEFERRED_BUDGET_KB ? '  OVER BUDGET' : '';
-  const after = row.deferred.size ? `${row.deferredKb.toFixed(1).padStart(7)} KB` : '      -';
-  console.log(
-    `${row.path.padEnd(width)}  ${String(row.scripts.size).padStart(7)}  ${row.kb.toFixed(1).padStart(7)} KB  ${(row.kb - shellKb).toFixed(1).padStart(12)} KB  ${budget.toFixed(0).padStart(4)} KB  ${after}${flag}`,
-  );
+const over: string[] = [];
+const width = Math.max(...routes.map((r) => r.path.length));
+console.log(`${'route'.padEnd(width)}  inline loader  scripts run without a touch`);
+for (const route of routes) {
+  console.log(`${route.path.padEnd(width)}  ${route.loaderKb.toFixed(1).padStart(9)} KB  ${route.scripts.size ? [...route.scripts].join(', ') : 'none'}`);
+  if (route.scripts.size) over.push(`${route.path} runs ${route.scripts.size} script(s) before anyone touches it`);
+  if (route.loaderKb > LOADER_BUDGET_KB) over.push(`${route.path}: inline loader ${route.loaderKb.toFixed(1)} KB (budget ${LOADER_BUDGET_KB} KB)`);
 }
-const over = rows.filter((r) => r.kb > budgetFor(r) || r.deferredKb > DEFERRED_BUDGET_KB);
-console.log(over.length ? `\n${over.length} route(s) over budget.` : `\nAll ${rows.length} routes within budget.`);
+console.log(`\n${'island'.padEnd(24)}  files  gzip when it starts  budget  on pages`);
+for (const [name, { kb, files, pages: count }] of [...islands].sort()) {
+  const budget = FORM_ISLANDS.has(name) ? FORM_BUDGET_KB : BUTTONS_BUDGET_KB;
+  console.log(`${name.padEnd(24)}  ${String(files).padStart(5)}  ${kb.toFixed(1).padStart(15)} KB  ${String(budget).padStart(3)} KB  ${count}`);
+  if (kb > budget) over.push(`${name}: ${kb.toFixed(1)} KB (budget ${budget} KB)`);
+}
+const clientKb = gzipKb([backendClient.file]);
+console.log(`\nbackend client (supabase-js), when an island talks to the backend: ${clientKb.toFixed(1)} KB (budget ${BACKEND_CLIENT_BUDGET_KB} KB)`);
+if (clientKb > BACKEND_CLIENT_BUDGET_KB) over.push(`backend client ${clientKb.toFixed(1)} KB (budget ${BACKEND_CLIENT_BUDGET_KB} KB)`);
+console.log(over.length ? `\nOver budget:\n${over.map((o) => `  ✖ ${o}`).join('\n')}` : `\nAll ${routes.length} routes and ${islands.size} islands within budget.`);
 process.exit(over.length ? 1 : 0);
