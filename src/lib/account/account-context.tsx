@@ -1,7 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { afterFirstPaint, loadBackend, sessionToCheck } from '../backend/load';
+import { afterLoadWhenIdle, loadBackend, sessionToCheck } from '../backend/load';
 import { accountCheckNeeded } from '../backend/session-storage';
 import { wakeIslands } from '../../components/island';
 import { AUTH_DIALOG_ID } from '../page-ids';
@@ -118,7 +118,7 @@ let checkStarted = false;
 function checkSession() {
   if (checkStarted || !state.loading) return;
   checkStarted = true;
-  afterFirstPaint(() => {
+  afterLoadWhenIdle(() => {
     const linkType = emailLinkType();
     void Promise.all([service(), connect()])
       .then(([{ restoreSession }, supabase]) => restoreSession(supabase, linkType))

@@ -21,7 +21,7 @@ export function loadBackend(): Promise<SupabaseClient> {
 export const sessionToCheck = () => anyHolds(accountCheckNeeded);
 
 /** Runs `work` once the page has loaded and the browser is idle, so the backend never delays what visitors read. */
-export function afterFirstPaint(work: () => void): () => void {
+export function afterLoadWhenIdle(work: () => void): () => void {
   let cancelled = false;
   const idle = () => {
     if (cancelled) return;
