@@ -282,7 +282,7 @@ function setUpPage() {
   // <html data-ready>: every island the page needs at once is live; the rest answer through the HTML.
   void Promise.all(atOnce).then(() => (page.dataset.ready = ''));
 
-  // Once the page has loaded: deferred content is fetched (a request, nothing for the main thread; the
+  // Once the page has loaded and painted: deferred content is fetched (a request, nothing for the main thread; the
   // stylesheet it needs is prefetched too), and the footer's year is made today's rather than the build's.
   const afterLoad = () =>
     whenIdle(
@@ -293,8 +293,9 @@ function setUpPage() {
       },
       () => document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear()))),
     );
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  // The load event can come before the first paint on a busy device: the paint goes first regardless.
+  const loaded = new Promise((resolve) => (document.readyState === 'complete' ? resolve(null) : window.addEventListener('load', resolve, { once: true })));
+  void Promise.all([loaded, afterFirstPaint()]).then(afterLoad);
 
   // The menu's button says whether the menu is open (browsers expose a popover's state themselves; this
   // is for the rest), and an open menu closes when the window reaches 768 px.
