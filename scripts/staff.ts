@@ -1,8 +1,9 @@
 /**
- * `npm run staff:add EMAIL` (and `npm run staff:remove EMAIL`): makes an existing account staff, the
- * Supabase way: app_metadata.staff, which only the service role can set and which reaches the database
- * in the user's JWT (decision 019). The person signs in again (or waits for the next token refresh,
- * at most an hour) to get it.
+ * `npm run staff:add EMAIL` (and `npm run staff:remove EMAIL`): makes an account staff, the Supabase way:
+ * app_metadata.staff, which only the service role can set and which reaches the database in the user's
+ * JWT (decision 019). The person signs in again (or waits for the next token refresh, at most an hour)
+ * to get it. An address with no account is invited; one whose sign-up is not confirmed is refused, since
+ * whoever signed it up may not own it (decision 021).
  *
  * Against a hosted project: SUPABASE_URL=https://<ref>.supabase.co SUPABASE_SERVICE_ROLE_KEY=<secret>.
  * Otherwise the local backend: the running `npm start`, or, when none runs, its data folder opened here.
@@ -46,8 +47,22 @@ try {
     user = data.users.find((u) => u.email?.toLowerCase() === email) ?? null;
     if (!data.nextPage) break;
   }
-  if (!user) {
-    console.error(`No account for ${email} on ${where}. They sign up on the site first (Sign In → Create Account), then run this again.`);
+  if (!user && action === 'add') {
+    // An invitation rather than an account someone else may have registered: its link reaches only the
+    // address's owner, signs them in and asks them to choose a password (decision 021).
+    const { data, error } = await admin.inviteUserByEmail(email);
+    if (error) throw new Error(`Could not invite ${email} on ${where}: ${error.message}`);
+    const { error: staffError } = await admin.updateUserById(data.user.id, { app_metadata: { staff: true } });
+    if (staffError) throw new Error(`Invited ${email} on ${where}, but could not make them staff: ${staffError.message}`);
+    console.log(`${email} had no account on ${where}: they are invited as staff. The link in the invitation email signs them in and asks them to choose a password; then /staff opens for them.`);
+  } else if (!user) {
+    console.error(`No account for ${email} on ${where}.`);
+    process.exitCode = 1;
+  } else if (action === 'add' && !user.email_confirmed_at) {
+    // Anyone can sign up with anyone's address; only following the confirmation link proves it.
+    console.error(
+      `${email} has signed up on ${where} but not confirmed the address, so nobody has proved it is theirs. Ask them to follow the link in their confirmation email (it asks them to choose a password), then run this again.`,
+    );
     process.exitCode = 1;
   } else {
     const { error } = await admin.updateUserById(user.id, { app_metadata: { staff: action === 'add' ? true : null } });

@@ -41,8 +41,34 @@ const MAX_REPEAT = 255;
 
 class Untranslatable extends Error {}
 
+const propertyRangesCache = new Map<string, string>();
+
+/**
+ * A Unicode property (\\p{Cf}, \\P{L}, \\p{Script=Greek}) as the ranges of code points the JavaScript engine
+ * itself says have it, since the database has no \\p: the two sides then agree character for character.
+ * (Surrogates are left out: neither a JavaScript string the browser sends nor PostgreSQL text holds one alone.)
+ */
+function propertyRanges(raw: string): string {
+  let written = propertyRangesCache.get(raw);
+  if (written === undefined) {
+    const has = new RegExp(`^${raw}$`, 'u');
+    const ranges: [number, number][] = [];
+    for (let codePoint = 0; codePoint <= 0x10ffff; codePoint++) {
+      if (codePoint === 0xd800) codePoint = 0xe000;
+      if (!has.test(String.fromCodePoint(codePoint))) continue;
+      const last = ranges.at(-1);
+      if (last && last[1] === codePoint - 1) last[1] = codePoint;
+      else ranges.push([codePoint, codePoint]);
+    }
+    if (!ranges.length) throw new Untranslatable(`uses ${raw}, which no character has.`);
+    written = ranges.map(range).join('');
+    propertyRangesCache.set(raw, written);
+  }
+  return written;
+}
+
 function setInClass(set: CharacterSet): string {
-  if (set.kind === 'property') throw new Untranslatable('uses a Unicode property (\\p{...}), which the database cannot check the same way.');
+  if (set.kind === 'property') return propertyRanges(set.raw);
   if (set.kind === 'any') throw new Untranslatable('uses "." inside [...].');
   if (set.negate) throw new Untranslatable(`uses \\${set.kind === 'digit' ? 'D' : set.kind === 'space' ? 'S' : 'W'} inside [...], which the database cannot check the same way; write out the characters instead.`);
   return SETS[set.kind];
@@ -69,7 +95,7 @@ function characterClass(node: CharacterClass): string {
 
 function characterSet(set: CharacterSet): string {
   if (set.kind === 'any') return ANY;
-  if (set.kind === 'property') return setInClass(set);
+  if (set.kind === 'property') return `[${propertyRanges(set.raw)}]`;
   return `[${set.negate ? '^' : ''}${SETS[set.kind]}]`;
 }
 

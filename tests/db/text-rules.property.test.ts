@@ -20,6 +20,8 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 const EDGE_CHARACTERS = [
   ' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u1680', '\u2000', '\u200a', '\u200b', '\u2028', '\u2029', '\u202f', '\u205f',
   '\u3000', '\ufeff', '\u180e', '\u0085', '\u0000', '\ud800', '\udc00', '😀', 'é', 'a', 'Z', '0', '@', '.', '-', '_',
+  // Invisible and direction-changing characters, which make one address look like another to staff.
+  '\u202e', '\u202d', '\u2066', '\u200e', '\u200f', '\u061c', '\u00ad', '\u2060', '\u0007', '\u{e0041}',
 ];
 
 const edgyText = fc.oneof(
@@ -113,4 +115,19 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
     expect(counts.accepted).toBeGreaterThan(RUNS / 10);
     expect(counts.refused).toBeGreaterThan(RUNS / 10);
   }, 120_000);
+
+  // Addresses that show staff one thing and reply to another: reversed by U+202E, or made to look new by
+  // an invisible character. Refused by both sides, in every saved form's email fields.
+  const LOOK_ALIKES = ['admin\u202emoc.knab@evil.example', 'ana\u200b@example.org', 'ana@example\u200e.org', 'an\u00ada@example.org', 'ana@\u2066example.org', 'ana@example.org\u{e0041}'];
+  const emailFields = SAVED_FORMS.flatMap(({ name, form, valid }) =>
+    (Object.entries(form.schema.properties ?? {}) as [string, FieldDef][]).filter(([, def]) => def.pattern?.includes('@')).map(([field]) => ({ name, form, valid, field })),
+  );
+  it.each(emailFields)('$name.$field: refuses addresses with invisible or direction-changing characters', async ({ name, form, valid, field }) => {
+    expect(browserAccepts(form, valid)).toBe(true);
+    expect(await databaseAccepts(name, valid)).toBe(true);
+    for (const address of LOOK_ALIKES) {
+      const data = { ...valid, [field]: address };
+      expect({ address, browser: browserAccepts(form, data), database: await databaseAccepts(name, data) }).toEqual({ address, browser: false, database: false });
+    }
+  });
 });

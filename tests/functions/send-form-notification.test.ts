@@ -152,6 +152,16 @@ describe('send-form-notification', () => {
     expect(mail!.subject).not.toMatch(/[\r\n]/);
   });
 
+  it('isolates a visitor’s direction-changing text, so it cannot reorder the staff’s own words in the subject, the text or the HTML', async () => {
+    const reversed = 'Ana \u202eztiuR';
+    const id = await stack.save('contact_submissions', { ...contact, name: reversed, message: `Hello ${reversed}` });
+    expect((await stack.invoke(contactCall(id))).status).toBe(200);
+    const [mail] = inbox;
+    expect(mail!.subject).toBe(`Contact Inquiry: \u2068${reversed}\u2069`);
+    expect(mail!.text).toContain(`\u2068${reversed}\u2069`);
+    expect(mail!.html).toContain(`<td dir="auto" style="border-bottom: 1px solid #dee2e6;"><bdi>${reversed}</bdi></td>`);
+  });
+
   it.each([
     ['an unknown formType', { payload: { id: randomUUID() }, formType: 'Newsletter' }, 400, /formType must be one of: Contact Inquiry, Needs Assessment Submission/],
     ['a formType from Object.prototype', { payload: { id: randomUUID() }, formType: 'constructor' }, 400, /formType must be one of/],

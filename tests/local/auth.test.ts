@@ -51,8 +51,16 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     const email = newEmail();
     const { error } = await client().auth.signUp({ email, password, options: { data: profile } });
     expect(error).toBeNull();
-    await follow(linkFor(email, 'Confirm Your Signup'));
+    // Confirming clears the sign-up's password; the owner, signed in by the link, chooses one.
+    await choosePassword(await follow(linkFor(email, 'Confirm Your Signup')), password);
     return { email, password };
+  }
+
+  /** What the site asks of someone the confirmation or invitation link has just signed in. */
+  async function choosePassword(fragment: URLSearchParams, password: string) {
+    const signedIn = client();
+    expect((await signedIn.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
+    expect((await signedIn.auth.updateUser({ password })).error).toBeNull();
   }
 
   async function rows(table: string) {
@@ -488,19 +496,41 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(JSON.stringify(again.data)).not.toMatch(/Casa Verde|Director|555-0100|Austin|78701|Ana Ruiz/);
   });
 
-  it('gives the account to whoever confirms from the inbox, with their own password and profile, nothing of an earlier sign-up', async () => {
+  it('keeps the first sign-up of an unconfirmed address, as GoTrue does; confirming clears every password given before, so only the owner gets in', async () => {
     const email = newEmail();
     // Someone else signs up first with the owner's address…
     await client().auth.signUp({ email, password: 'attacker pass 1', options: { data: { ...profile, name: 'Mallory', company: 'Evil Corp' } } });
+    const first = (await rows('clients')).find((r) => r.email === email)!;
     inbox.messages.length = 0;
-    // …then the owner signs up and confirms from their inbox.
-    await client().auth.signUp({ email, password: 'owner password 1', options: { data: profile } });
-    await follow(linkFor(email, 'Confirm Your Signup'));
+    // …then the owner: the same account, its confirmation sent again, and an answer that shows nothing of the first.
+    const second = await client().auth.signUp({ email, password: 'owner password 1', options: { data: profile } });
+    expect(second.error).toBeNull();
+    expect(second.data.user!.user_metadata).toMatchObject({ name: 'Ana Ruiz' });
+    expect((await rows('clients')).filter((r) => r.email === email)).toEqual([first]);
+    const fragment = await follow(linkFor(email, 'Confirm Your Signup'));
+    // Neither password works after the confirmation; the owner, signed in by the link, chooses one.
+    for (const password of ['attacker pass 1', 'owner password 1']) {
+      expect((await client().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'invalid_credentials' });
+    }
+    await choosePassword(fragment, 'owner chosen 9');
+    expect((await client().auth.signInWithPassword({ email, password: 'owner chosen 9' })).error).toBeNull();
     expect((await client().auth.signInWithPassword({ email, password: 'attacker pass 1' })).error).toMatchObject({ code: 'invalid_credentials' });
-    expect((await client().auth.signInWithPassword({ email, password: 'owner password 1' })).error).toBeNull();
-    const profiles = (await rows('clients')).filter((r) => r.email === email);
-    expect(profiles).toHaveLength(1);
-    expect(profiles[0]).toMatchObject({ name: 'Ana Ruiz', company: 'Casa Verde' });
+  });
+
+  it('invites with the service role only: a user with no password, whose link signs them in to choose one', async () => {
+    const email = newEmail();
+    const refused = await fetch(`${api}/auth/v1/invite`, { method: 'POST', headers: { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) });
+    expect(refused.status).toBe(403);
+    const admin = createClient(api, serviceRole, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
+    const { data, error } = await admin.inviteUserByEmail(email);
+    expect(error).toBeNull();
+    expect(data.user!.email).toBe(email);
+    expect((await client().auth.signInWithPassword({ email, password: '' })).error).toBeTruthy();
+    const fragment = await follow(linkFor(email, 'You have been invited'));
+    expect(fragment.get('type')).toBe('invite');
+    await choosePassword(fragment, 'invited chosen 9');
+    expect((await client().auth.signInWithPassword({ email, password: 'invited chosen 9' })).error).toBeNull();
+    expect((await admin.inviteUserByEmail(email)).error).toMatchObject({ code: 'email_exists', status: 422 });
   });
 
   it('wants the project key on every auth call except the emailed link, as hosted Supabase does', async () => {

@@ -40,7 +40,13 @@ describe('the local stack across restarts', () => {
       expect((await client(first).auth.signUp(account)).error).toBeNull();
       const { messages } = (await (await fetch(`${first.inboxUrl}/api/v1/messages`)).json()) as { messages: { text: string }[] };
       const link = messages[0]!.text.match(/http:\/\/\S+/)![0];
-      expect((await fetch(link, { redirect: 'manual' })).status).toBe(303);
+      const verified = await fetch(link, { redirect: 'manual' });
+      expect(verified.status).toBe(303);
+      // Confirming clears the sign-up's password; the owner, signed in by the link, chooses it (decision 021).
+      const session = new URLSearchParams(new URL(verified.headers.get('location')!).hash.slice(1));
+      const owner = client(first);
+      await owner.auth.setSession({ access_token: session.get('access_token')!, refresh_token: session.get('refresh_token')! });
+      expect((await owner.auth.updateUser({ password: account.password })).error).toBeNull();
     } finally {
       await first.close();
     }

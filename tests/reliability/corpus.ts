@@ -90,6 +90,13 @@ export async function hostileCorpus(keys: { anon: string; serviceRole: string },
   }
   signup({ email: 'nul\u0000@example.org', password: 'correct horse 1' }, 'NUL email');
   signup({ email: `${randomUUID()}@example.org`, password: 'correct\u0000horse' }, 'NUL password');
+  const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : { deeper: nested(depth - 1) });
+  for (const depth of [100, 1000, 5000]) signup({ email: `${randomUUID()}@example.org`, password: 'correct horse 1', data: { name: 'Nested', nested: nested(depth) } }, `metadata nested ${depth} deep`);
+  for (const body of [{ email: 'nul\u0000@example.org', password: 'correct horse 1' }, { email: 'a@example.org', password: 'correct\u0000horse' }, { email: '\u0000', password: '\u0000' }]) {
+    add('token password with NUL', 'POST', '/auth/v1/token?grant_type=password', anon, body);
+  }
+  add('token refresh with NUL', 'POST', '/auth/v1/token?grant_type=refresh_token', anon, { refresh_token: 'abcdefghijkl\u0000mnop' });
+  add('recover with NUL', 'POST', '/auth/v1/recover', anon, { email: 'a\u0000@example.org' });
   for (const key of PROTOTYPE_KEYS) add(`signup key ${key}`, 'POST', '/auth/v1/signup', anon, `{"email":"a@example.org","password":"correct horse 1","${key}":{"x":1},"data":{"${key}":1}}`);
   for (const grant of ['password', 'refresh_token', 'client_credentials', 'id_token', '', '__proto__']) {
     for (const body of [{}, { email: "' or 1=1 --", password: 'x' }, { refresh_token: 'x'.repeat(10_000) }, { email: ['a'], password: { $ne: null } }]) add(`token ${grant}`, 'POST', `/auth/v1/token?grant_type=${grant}`, anon, body);

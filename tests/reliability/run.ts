@@ -32,6 +32,7 @@ const figures = {
   'processes orphaned': 0,
   'second starts on a folder in use': 0,
   'visitors locked out': 0,
+  'answers to a foreign Host': 0,
 };
 const findings: string[] = [];
 const finding = (figure: keyof typeof figures, what: string, count = 1) => {
@@ -122,6 +123,29 @@ async function hostile(stack: Stack) {
   });
   findings.push(`(hostile corpus: ${corpus.length} requests; answers ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ')})`);
   await serversUp(stack, 'the hostile corpus');
+}
+
+/**
+ * DNS rebinding: a page on attacker.example that resolves its name to 127.0.0.1 reaches the local servers
+ * with its own Host. The inbox (sign-in links) and the API must refuse it; localhost names still work.
+ */
+async function foreignHosts(stack: Stack) {
+  const targets = [
+    { base: stack.inboxUrl, path: '/api/v1/messages', headers: {} },
+    { base: stack.apiUrl, path: '/auth/v1/health', headers: withKey(keys.anon) },
+    { base: stack.apiUrl, path: `/rest/v1/${FORMS.contact!.table}?select=id`, headers: withKey(keys.serviceRole) },
+  ];
+  for (const { base, path, headers } of targets) {
+    const port = new URL(base).port;
+    for (const host of ['attacker.example', `attacker.example:${port}`, `localhost.attacker.example:${port}`, `127.0.0.1.nip.io:${port}`]) {
+      const answer = await send(base, 'GET', path, { headers: { ...headers, Host: host } });
+      if (answer.status !== 403) finding('answers to a foreign Host', `${base}${path} with Host ${host}: ${answer.status}`);
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      const answer = await send(base, 'GET', path, { headers: { ...headers, Host: host } });
+      if (answer.status !== 200) finding('visitors locked out', `${base}${path} with Host ${host}: ${answer.status}`);
+    }
+  }
 }
 
 async function functionAbuse(stack: Stack) {
@@ -346,6 +370,7 @@ if (!isStack(main)) throw new Error(`The local stack did not start: ${main.error
 try {
   for (const [label, scenario] of [
     ['hostile corpus', () => hostile(main)],
+    ['foreign hosts', () => foreignHosts(main)],
     ['function abuse', () => functionAbuse(main)],
     ['privacy and lock-outs', () => privacyAndLockouts(main)],
     ['outage', () => outage(main)],

@@ -66,6 +66,14 @@ describe('the CSV export', () => {
     expect(records[0]!['Full Name']).toBe('a, "quoted" name');
     expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]])))[0]!.Message).toBe('a = b');
   });
+
+  it('neutralises a formula behind blanks, invisible characters or look-alike signs, in answers and notes alike', () => {
+    const disguised = ['  =1+1', '\u200b=HYPERLINK("http://x")', '\u200e\u00ad+SUM(A1)', '\ufeff@cmd', '\u00a0-2+3', '\uff1dHYPERLINK("http://x")', '\uff0bSUM(A1)', '\uff20cmd', '\u3000\uff1d1', '\n=1+1'];
+    const answers = new Map(disguised.map((message, i) => [String(i), { message }]));
+    const records = parse(inboxCsv(disguised.map((_, i) => row('contact', String(i), { note: i === 0 ? ' =HYPERLINK("http://x")' : null })), answers));
+    expect(records.map((r) => r.Message)).toEqual(disguised.map((h) => `'${h}`));
+    expect(records[0]!.Note).toBe('\' =HYPERLINK("http://x")');
+  });
 });
 
 describe('the filter in the address', () => {

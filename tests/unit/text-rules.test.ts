@@ -39,6 +39,14 @@ describe('patterns written for the database', () => {
     expect(toPgPattern('😀')).toBe('\\U0001f600');
   });
 
+  it('spell out Unicode categories as the characters this JavaScript engine puts in them', () => {
+    const pg = toPgPattern('^[^\\s@\\p{Cc}\\p{Cf}]+$');
+    for (const invisible of ['\\u202a-\\u202e', '\\u200b-\\u200f', '\\u00ad', '\\u2066-\\u206f', '\\u0000-\\u001f', '\\U000e0020-\\U000e007f']) expect(pg).toContain(invisible);
+    expect(toPgPattern('\\p{Lu}')).toMatch(/^\[A-Z\\u00c0-\\u00d6/);
+    expect(patternProblem('^\\p{L}+$', true)).toBeNull();
+    expect(patternProblem('\\p{NotAProperty}', true)).toMatch(/^is not a valid pattern/);
+  });
+
   it('refuse what the database cannot check the same way, and what is not a pattern', () => {
     expect(patternProblem('^(?=a)', true)).toContain('lookahead');
     expect(patternProblem('\\bword', true)).toContain('word boundary');

@@ -17,6 +17,8 @@ import { AUTH_DIALOG_ID } from '../../lib/page-ids';
 import classes from './auth-dialog.module.css';
 
 interface ModeSpec {
+  /** The dialog's title when it is not the form's own. */
+  title?: string;
   form: FormDefinition;
   intro: string;
   /** The links under the form: text before the link, the link's label, and the mode it opens. */
@@ -55,6 +57,13 @@ const modes: Record<AuthMode, ModeSpec> = {
     links: [],
     send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
   },
+  'choose-password': {
+    title: 'Choose Your Password',
+    form: newPasswordForm,
+    intro: 'Your email address is confirmed and you are signed in. Choose the password you will sign in with from now on; any password given before this no longer works.',
+    links: [],
+    send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
+  },
 };
 
 /** The dialog element's own opening and closing (Sign In buttons, Escape, a click outside) reach the shared flag. */
@@ -90,7 +99,7 @@ function AuthDialog() {
   const account = useAccount();
   const { authMode, closeAuthDialog, setAuthMode, authDialogToggled } = account;
   const [data, setData] = useState<FormData>({});
-  const { form, intro, links, send } = modes[authMode];
+  const { title, form, intro, links, send } = modes[authMode];
   // Opened again from a Sign In button, the dialog starts in sign-in mode.
   const ref = useDialogElement(authDialogToggled, () => setAuthMode('sign-in'));
   const { busy, submit } = useSubmission<FormData>(
@@ -107,7 +116,7 @@ function AuthDialog() {
     <dialog ref={ref} id={AUTH_DIALOG_ID} aria-labelledby={`${AUTH_DIALOG_ID}-title`} className={classes.dialog} closedby="any" suppressHydrationWarning>
       <div className={classes.header}>
         <h2 id={`${AUTH_DIALOG_ID}-title`} className={classes.title}>
-          {form.schema.title}
+          {title ?? form.schema.title}
         </h2>
         <CloseButton {...({ command: 'close', commandfor: AUTH_DIALOG_ID } as Record<string, string>)} aria-label="Close" size="lg" />
       </div>

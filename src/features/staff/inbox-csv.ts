@@ -9,11 +9,15 @@ import { answersOf, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } 
 import { display, staffForms, type StaffForm } from './staff-forms';
 
 /**
- * A cell starting with = + - @ (or a tab or carriage return, which some spreadsheets skip) is read as a
- * formula; a leading ' makes it text. Papa Parse's own `escapeFormulae: true` tests the whole value
- * with `.*$`, which misses a formula followed by a line break, so the pattern is given here.
+ * A cell a spreadsheet would read as a formula: one starting with = + - @ once its leading blanks and
+ * invisible characters are skipped and look-alikes folded (NFKC makes a fullwidth ＝ an =), or one starting
+ * with a tab or carriage return, which some spreadsheets skip. A leading ' makes it text. (Papa Parse's
+ * own `escapeFormulae` tests the raw value with a pattern, which misses every one of these but the last.)
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+export function neutraliseFormula(value: string): string {
+  const seen = value.normalize('NFKC').replace(/^[\p{White_Space}\p{Cf}\p{Cc}]+/u, '');
+  return /^[=+\-@]/.test(seen) || /^[\t\r]/.test(value) ? `'${value}` : value;
+}
 
 /** Hosted PostgREST answers at most 1,000 rows per request (max_rows); a page asks for one more than its size. */
 const EXPORT_PAGE = 500;
@@ -43,10 +47,10 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       }),
     );
-    return [csvTime(row.created_at), staffForms.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells];
+    return [csvTime(row.created_at), staffForms.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells].map(neutraliseFormula);
   });
   // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
-  return `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
+  return `\uFEFF${Papa.unparse({ fields: fields.map(neutraliseFormula), data }, { newline: '\r\n' })}\r\n`;
 }
 
 /** Every submission the filter matches, newest first, with its answers: the export's rows. */

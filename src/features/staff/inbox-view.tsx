@@ -94,11 +94,16 @@ function InboxTable({ rows, states, filter, busy }: { rows: InboxRow[]; states: 
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`}>
-                  {row.name || row.email || 'Unnamed submission'}
+                  {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
+                  <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
                 </Anchor>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
-              <Table.Td>{row.organization}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <bdi>{row.email}</bdi>
+              </Table.Td>
+              <Table.Td>
+                <bdi>{row.organization}</bdi>
+              </Table.Td>
               <Table.Td fw={row.status === 'new' ? 700 : undefined}>{STATUS_LABELS[row.status]}</Table.Td>
               <Table.Td>{deliveryLabel(states.get(row.submission_id))}</Table.Td>
             </Table.Tr>

@@ -106,11 +106,16 @@ export function SubmissionView({ id }: { id: string }) {
       {back}
       <Stack gap={4}>
         <Title order={2}>
-          {formTitle(entry.form)} from {who}
+          {formTitle(entry.form)} from <bdi>{who}</bdi>
         </Title>
         <Text c="dimmed">
           Received {formatTime(entry.created_at)} · Staff email: {deliveryLabel(delivery)}
-          {entry.organization ? ` · ${entry.organization}` : ''}
+          {entry.organization && (
+            <>
+              {' · '}
+              <bdi>{entry.organization}</bdi>
+            </>
+          )}
         </Text>
       </Stack>
       {entry.email && form && (
@@ -130,7 +135,10 @@ export function SubmissionView({ id }: { id: string }) {
                   <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
                     {row.label}
                   </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{row.value}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
+                    <bdi>{row.value}</bdi>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -174,7 +174,7 @@ export const assessmentForm: FormDefinition = {
         "type": "string",
         "title": "Email",
         "maxLength": 254,
-        "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
       },
       "contact_phone": {
         "type": "string",
@@ -450,7 +450,7 @@ export const assessmentForm: FormDefinition = {
           "type": "string",
           "title": "Email",
           "maxLength": 254,
-          "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+          "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
         },
         "contact_phone": {
           "type": "string",

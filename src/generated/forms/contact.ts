@@ -27,7 +27,7 @@ export const contactForm: FormDefinition = {
         "type": "string",
         "title": "Email Address",
         "maxLength": 254,
-        "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
       },
       "subject": {
         "type": "string",

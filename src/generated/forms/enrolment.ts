@@ -49,7 +49,7 @@ export const enrolmentForm: FormDefinition = {
         "type": "string",
         "title": "Email Address",
         "maxLength": 254,
-        "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
       },
       "organization": {
         "type": "string",

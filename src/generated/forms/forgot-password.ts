@@ -19,7 +19,7 @@ export const forgotPasswordForm: FormDefinition = {
         "type": "string",
         "title": "Email",
         "maxLength": 254,
-        "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
       }
     }
   },

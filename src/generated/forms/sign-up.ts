@@ -27,7 +27,7 @@ export const signUpForm: FormDefinition = {
         "type": "string",
         "title": "Email",
         "maxLength": 254,
-        "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+        "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
       },
       "password": {
         "type": "string",

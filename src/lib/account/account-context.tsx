@@ -12,7 +12,7 @@ type ActionName = AuthServiceModule.ActionName;
 // The calls themselves are downloaded when first needed; the islands keep only the state.
 const service = (): Promise<AuthService> => import('./auth-service');
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password';
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password';
 
 export interface AccountUser {
   id: string;
@@ -128,6 +128,9 @@ function checkSession() {
       })
       .then((restored) => {
         update({ user: toAccountUser(restored), loading: false });
+        // Confirming an address (or accepting an invitation) clears any password given before it, since
+        // whoever gave it may not own the address: the owner, now signed in by the link, chooses theirs.
+        if (restored && (linkType === 'signup' || linkType === 'invite')) actions.openAuthDialog('choose-password');
         // The stylesheet keeps account controls hidden until this (src/styles.css).
         document.documentElement.dataset.accountChecked = '';
       });

@@ -11,6 +11,17 @@ import { isConnectionProblem, reportBackendError, showConnectionIssue } from '..
 /** Sends people who follow a link in an auth email back to this site's home page. */
 const backHere = () => `${location.origin}/`;
 
+/**
+ * The auth service's words, or what the visitor can do where its words do not say: when the project's
+ * hourly email budget is spent (hosted Supabase shares one budget across the project), GoTrue answers
+ * only "email rate limit exceeded".
+ */
+function explained(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code !== 'over_email_send_rate_limit' || /\d+ seconds/.test(message ?? '')) return error;
+  return new Error('We cannot send any more emails this hour. Please try again in an hour, or write to us from the Contact page and we will help you in person.');
+}
+
 async function outcome(call: Promise<{ error: AuthError | null }>, success: { title: string; description: string }): Promise<string | null> {
   let error: unknown;
   try {
@@ -19,6 +30,7 @@ async function outcome(call: Promise<{ error: AuthError | null }>, success: { ti
     error = thrown;
   }
   if (error) {
+    error = explained(error);
     await reportBackendError(error);
     return error instanceof Error ? error.message : String(error);
   }

@@ -19,6 +19,17 @@ export function display(form: NotificationForm, field: string, value: unknown): 
   return option ? option.title : String(value);
 }
 
+/** Characters that change the direction of the text after them: U+202E makes "moc.knab" read "bank.com". */
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * A visitor's text in a line of plain text (a subject, the text part), isolated between U+2068 and U+2069
+ * when it holds a direction control, so the control cannot reorder the staff's own words around it.
+ */
+export function isolated(text: string): string {
+  return DIRECTION_CONTROLS.test(text) ? `\u2068${text}\u2069` : text;
+}
+
 /** Every answered field, titled and in form order. */
 export function answerRows(form: NotificationForm, data: Record<string, unknown>): AnswerRow[] {
   return form.order
@@ -31,8 +42,8 @@ export function subjectLine(formType: string, form: NotificationForm, data: Reco
   // Only the declared template is filled in: a visitor's "{email}" stays text.
   const subject =
     form.subject === null
-      ? `${formType}: ${answerRows(form, data)[0]?.value ?? ''}`
-      : form.subject.replace(/\{(\w+)\}/g, (_, field: string) => (data[field] === undefined || data[field] === null ? '' : display(form, field, data[field])));
+      ? `${formType}: ${isolated(answerRows(form, data)[0]?.value ?? '')}`
+      : form.subject.replace(/\{(\w+)\}/g, (_, field: string) => (data[field] === undefined || data[field] === null ? '' : isolated(display(form, field, data[field]))));
   // Header values never carry line breaks, whatever the visitor typed.
   return subject.replace(/[\r\n]+/g, ' ').slice(0, 150);
 }

@@ -1,4 +1,4 @@
-import { answerRows, subjectLine } from './answer-rows.ts';
+import { answerRows, isolated, subjectLine } from './answer-rows.ts';
 import type { NotificationForm } from './notification-form.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -10,7 +10,7 @@ export interface NotificationEmail {
   text: string;
 }
 
-/** The email for one submission: every answered field, titled and in form order, HTML-escaped, with a text part. */
+/** The email for one submission: every answered field, titled and in form order, HTML-escaped and isolated, with a text part. */
 export function notificationEmail(formType: string, form: NotificationForm, data: Record<string, unknown>): NotificationEmail {
   const rows = answerRows(form, data);
   const subject = subjectLine(formType, form, data);
@@ -21,12 +21,13 @@ export function notificationEmail(formType: string, form: NotificationForm, data
     ...rows.map(
       (r) =>
         `<tr><th align="left" valign="top" style="border-bottom: 1px solid #dee2e6;">${escapeHtml(r.label)}</th>` +
-        `<td style="border-bottom: 1px solid #dee2e6;">${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</td></tr>`,
+        // dir=auto and <bdi>: the visitor's text keeps its direction marks to itself.
+        `<td dir="auto" style="border-bottom: 1px solid #dee2e6;"><bdi>${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</bdi></td></tr>`,
     ),
     '</table>',
     '<p style="color: #495057;">Reply to this email to answer the sender directly.</p>',
     '</body></html>',
   ].join('\n');
-  const text = [formType, '', ...rows.map((r) => `${r.label}:\n${r.value}\n`), 'Reply to this email to answer the sender directly.'].join('\n');
+  const text = [formType, '', ...rows.map((r) => `${r.label}:\n${isolated(r.value)}\n`), 'Reply to this email to answer the sender directly.'].join('\n');
   return { subject, html, text };
 }

@@ -8,7 +8,7 @@ import { bearerClaims, UUID } from './bearer.ts';
 import { fail, ok, type AuthAnswer } from './errors.ts';
 import { listUsers, mergeAppMetadata, userById, userJson } from './users.ts';
 
-async function requireServiceRole(req: IncomingMessage) {
+export async function requireServiceRole(req: IncomingMessage) {
   if ((await bearerClaims(req)).role !== 'service_role') fail(403, 'not_admin', 'User not allowed');
 }
 

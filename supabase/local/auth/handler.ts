@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import bcrypt from 'bcryptjs';
-import { adminRoute } from './admin.ts';
+import { adminRoute, requireServiceRole } from './admin.ts';
 import { bearerClaims, UUID } from './bearer.ts';
 import type { SqlClient } from '../migrate.ts';
 import { readBody } from '../request-body.ts';
@@ -16,7 +16,7 @@ import { AuthProblem, fail, ok, requestApiVersion, type AuthAnswer } from './err
 import { sendLinkEmail, type LinkKind, type MailSettings } from './mail.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { endSessions, refreshSession, revokeSessionTokens, sessionExists, startSession, type SessionSettings } from './sessions.ts';
-import { decoyUserJson, deleteUser, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
+import { decoyUserJson, insertUser, updateUser, userByEmail, userById, userByLinkToken, userJson, type UserRow } from './users.ts';
 
 export interface AuthOptions {
   db: SqlClient;
@@ -43,13 +43,20 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   const text = await readBody(req, MAX_BODY_BYTES);
   if (text === null) return fail(413, 'request_too_large', 'Request body too large');
   if (!text.trim()) return {};
+  let parsed: unknown;
+  let nul = false;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    // PostgreSQL text cannot hold NUL: a value with one would fail in the database, as the server's fault.
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) nul = true;
+      return value;
+    });
   } catch {
-    // answered below
+    return fail(400, 'bad_json', 'Could not parse request body as JSON');
   }
-  return fail(400, 'bad_json', 'Could not parse request body as JSON');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return fail(400, 'bad_json', 'Could not parse request body as JSON');
+  if (nul) return fail(400, 'validation_failed', 'Text cannot contain NUL characters');
+  return parsed as Record<string, unknown>;
 }
 
 const text = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
@@ -131,15 +138,17 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
 
   /** Stores a fresh link token (hashed) and mails the link. Runs inside the caller's transaction, so a failed send keeps nothing. */
   async function mailLink(req: IncomingMessage, user: UserRow, kind: LinkKind, redirectTo: string) {
-    limitEmailFrequency(kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at);
+    // An invitation is a confirmation sent by the project, as in GoTrue: it uses the same token.
+    const confirms = kind !== 'recovery';
+    limitEmailFrequency(confirms ? user.confirmation_sent_at : user.recovery_sent_at);
     limitEmails(req);
     const token = randomBytes(24).toString('base64url');
-    await updateUser(db, user.id, kind === 'signup' ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
+    await updateUser(db, user.id, confirms ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
     const link = new URL(`${externalUrl()}/auth/v1/verify`);
     link.search = new URLSearchParams({ token, type: kind, redirect_to: redirectTo }).toString();
     await sendLinkEmail(mail, user.email, kind, link.href).catch((error: Error) => {
       console.error(`Auth email to ${user.email} not sent: ${error.message}`);
-      fail(500, 'unexpected_failure', kind === 'signup' ? 'Error sending confirmation email' : 'Error sending recovery email');
+      fail(500, 'unexpected_failure', { signup: 'Error sending confirmation email', invite: 'Error sending invite email', recovery: 'Error sending recovery email' }[kind]);
     });
   }
 
@@ -158,21 +167,43 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
         if (!config.confirmEmail) fail(422, 'user_already_exists', 'User already registered');
         return ok(decoyUserJson(email, data));
       }
-      // An unconfirmed sign-up proves nothing about who owns the address, so a new one replaces it
-      // whole (password, metadata, profile, link): whoever confirms from the inbox gets the sign-up they
-      // confirmed, and the answer never shows the earlier one's details.
+      // As GoTrue (signup.go): an unconfirmed sign-up is kept as it is, since a second one proves no more
+      // about who owns the address, and its confirmation email is sent again. Its password does not
+      // matter: confirming clears it and the owner chooses theirs (supabase/migrations/
+      // 20261124110000_confirmation_sets_the_password.sql). The answer never shows the first one's details.
       if (existing) {
-        limitEmailFrequency(existing.confirmation_sent_at);
-        await deleteUser(db, existing.id);
+        await mailLink(req, existing, 'signup', redirectTo);
+        return ok(decoyUserJson(email, data));
       }
       const user = await insertUser(db, { email, passwordHash, data, confirmed: !config.confirmEmail }).catch((error: PgError) => {
         console.warn(`Sign-up for ${email} refused by the database: ${error.message}`);
-        // A value the profile's rules refuse (class 22 or 23) is the caller's mistake, not the server's.
-        if (/^2[23]/.test(error.code ?? '')) return fail(422, 'validation_failed', 'The sign-up details are not valid.');
+        // A value the profile's rules refuse (class 22 or 23), or metadata nested past what the database
+        // takes (class 54, program limit exceeded), is the caller's mistake, not the server's.
+        if (/^(2[23]|54)/.test(error.code ?? '')) return fail(422, 'validation_failed', 'The sign-up details are not valid.');
         return fail(500, 'unexpected_failure', 'Database error saving new user');
       });
       if (!config.confirmEmail) return ok(await startSession(db, user, 'password', sessionSettings()));
       await mailLink(req, user, 'signup', redirectTo);
+      return ok(userJson((await userById(db, user.id))!));
+    });
+  }
+
+  /**
+   * GoTrue's POST /invite (service role only; `npm run staff:add` for an address with no account): a user
+   * with no password, and an email whose link signs them in to choose one. An address with an account is
+   * refused, as on GoTrue, unless it is an invitation not yet accepted, which is sent again.
+   */
+  async function invite(req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+    await requireServiceRole(req);
+    const body = await readJson(req);
+    const email = checkEmail(body);
+    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    const redirectTo = redirectTarget(search.get('redirect_to'));
+    return tx(async () => {
+      let user = await userByEmail(db, email);
+      if (user && (user.email_confirmed_at || user.encrypted_password)) fail(422, 'email_exists', 'A user with this email address has already been registered');
+      user ??= await insertUser(db, { email, passwordHash: '', data, confirmed: false });
+      await mailLink(req, user, 'invite', redirectTo);
       return ok(userJson((await userById(db, user.id))!));
     });
   }
@@ -198,7 +229,9 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     const password = text(body, 'password');
     if (!email) fail(400, 'validation_failed', 'missing email or phone');
     const user = await tx(() => userByEmail(db, email));
-    const matches = await bcrypt.compare(password, user?.encrypted_password ?? DECOY_HASH);
+    // An account without a password (one confirmed or invited and not yet given one) matches none.
+    const hash = user?.encrypted_password || DECOY_HASH;
+    const matches = (await bcrypt.compare(password, hash)) && hash !== DECOY_HASH;
     if (!user || !matches) fail(400, 'invalid_credentials', 'Invalid login credentials');
     if (!user!.email_confirmed_at) fail(400, 'email_not_confirmed', 'Email not confirmed');
     return ok(await tx(async () => startSession(db, await updateUser(db, user!.id, { signedIn: true }), 'password', sessionSettings())));
@@ -214,12 +247,13 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     if (!type) fail(400, 'validation_failed', 'Verify requires a verification type');
     const token = search.get('token');
     if (!token) fail(400, 'validation_failed', 'Verify requires a token or a token hash');
-    if (type !== 'signup' && type !== 'recovery') return fail(400, 'validation_failed', 'Unsupported verification type');
+    if (type !== 'signup' && type !== 'invite' && type !== 'recovery') return fail(400, 'validation_failed', 'Unsupported verification type');
     const tokenHash = hashToken(token!);
+    const confirms = type !== 'recovery';
     const session = await tx(async () => {
-      const user = await userByLinkToken(db, type === 'signup' ? 'confirmation' : 'recovery', tokenHash, config.otpExpirySeconds);
+      const user = await userByLinkToken(db, confirms ? 'confirmation' : 'recovery', tokenHash, config.otpExpirySeconds);
       if (!user) return null;
-      const confirmed = await updateUser(db, user.id, { [type === 'signup' ? 'confirmation_token' : 'recovery_token']: null, confirm: true, signedIn: true });
+      const confirmed = await updateUser(db, user.id, { [confirms ? 'confirmation_token' : 'recovery_token']: null, confirm: true, signedIn: true });
       return startSession(db, confirmed, 'otp', sessionSettings());
     });
     if (!session) return back({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired', sb: '' });
@@ -295,6 +329,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     if (path === '/user' && method === 'GET') return ok(userJson((await currentUser(req)).user));
     if (path === '/user' && method === 'PUT') return putUser(req);
     if (path === '/recover' && method === 'POST') return recover(req, search);
+    if (path === '/invite' && method === 'POST') return invite(req, search);
     if (path === '/logout' && method === 'POST') {
       const { user, sessionId } = await currentUser(req);
       const scope = search.get('scope') ?? 'global';

@@ -10,13 +10,18 @@ export interface MailSettings {
   from: string;
 }
 
-export type LinkKind = 'signup' | 'recovery';
+export type LinkKind = 'signup' | 'invite' | 'recovery';
 
 const templates: Record<LinkKind, { subject: string; html: (url: string) => string; text: (url: string) => string }> = {
   signup: {
     subject: 'Confirm Your Signup',
     html: (url) => `<h2>Confirm your signup</h2><p>Follow this link to confirm your user:</p><p><a href="${url}">Confirm your mail</a></p>`,
     text: (url) => `Confirm your signup\n\nFollow this link to confirm your user:\n${url}\n`,
+  },
+  invite: {
+    subject: 'You have been invited',
+    html: (url) => `<h2>You have been invited</h2><p>You have been invited to create a user. Follow this link to accept the invite:</p><p><a href="${url}">Accept the invite</a></p>`,
+    text: (url) => `You have been invited\n\nYou have been invited to create a user. Follow this link to accept the invite:\n${url}\n`,
   },
   recovery: {
     subject: 'Reset Your Password',

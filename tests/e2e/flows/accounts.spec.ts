@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows } from '../backend';
+import { localKeys } from '../../../supabase/local/keys';
+import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, postFromOwnAddress, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 
@@ -38,6 +39,12 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
   const site = await opened;
   await expect(site).toHaveURL(`${baseURL}/`);
   await expectToast(site, 'Email confirmed', 'Your email address is verified and you are signed in');
+  // Confirming proves the address is theirs, so they choose the password now (any given before is void).
+  const choose = site.getByRole('dialog', { name: 'Choose Your Password' });
+  await choose.locator('#new_password_password').fill('my own secret 7');
+  await choose.getByRole('button', { name: 'Save New Password' }).click();
+  await expectToast(site, 'Password updated', 'Your new password is saved and you are signed in');
+  await expect(choose).toHaveCount(0);
   await expect(header(site).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 
@@ -49,6 +56,44 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
   await expectToast(site, 'Signed out', 'You have been successfully signed out');
   await expect(header(site).getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('a stranger who signs up with someone else’s address never gets in: the owner confirms, chooses the password, and the stranger’s is refused', async ({ page, browser, baseURL, pageProblems }) => {
+  const email = `${unique('owner')}@example.org`;
+  const { anon } = await localKeys();
+  // Two people, so two client addresses.
+  const signUp = (password: string, name: string) =>
+    postFromOwnAddress(`${apiUrl}/auth/v1/signup`, { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' }, {
+      email,
+      password,
+      data: { name, company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' },
+    });
+  // The stranger signs up first, then the owner (within a minute: kept as it is, its email not sent twice).
+  expect((await signUp('stranger password 1', 'Stranger')).status).toBe(200);
+  await signUp('owner password 1', 'Ana Ruiz');
+  const link = await linkInEmail(email, 'Confirm Your Signup');
+  await page.goto(link);
+  await expect(page).toHaveURL(`${baseURL}/`);
+  const choose = page.getByRole('dialog', { name: 'Choose Your Password' });
+  await choose.locator('#new_password_password').fill('owner chosen 9');
+  await choose.getByRole('button', { name: 'Save New Password' }).click();
+  await expectToast(page, 'Password updated', 'Your new password is saved and you are signed in');
+
+  const stranger = await (await browser.newContext({ baseURL })).newPage();
+  await stranger.goto('/about');
+  // The dialog stays open after a refused password, so the second is typed into it.
+  await openSignIn(stranger);
+  for (const password of ['stranger password 1', 'owner password 1']) {
+    await submitSignIn(stranger, email, password);
+    await expectToast(stranger, 'Error', 'Invalid login credentials');
+    // Gone (after its 5 s) before the next attempt, so that attempt's toast is not mistaken for this one.
+    await expect(stranger.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
+  }
+  await stranger.context().close();
+  allowProblems(pageProblems, /status of 400/);
+  await header(page).getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(page, email, 'owner chosen 9');
+  await expectToast(page, 'Welcome back!', 'You have successfully signed in');
 });
 
 test('a wrong password gives the server message in an Error toast and the dialog stays open; the right one welcomes back', async ({ page, pageProblems }) => {

@@ -181,3 +181,21 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test('a visitor’s direction-changing characters stay inside their own text, in the inbox and on the submission page', async ({ page }) => {
+  const tag = unique('bidi');
+  const name = 'Ana \u202eztiuR';
+  await insertRows('contact_submissions', [{ name, email: `${tag}@example.org`, subject: 'Feedback', message: `Hello \u202e from ${tag}` }]);
+  const { email, password } = await confirmedAccount('staff-bidi');
+  await makeStaff(email);
+  await page.goto('/staff');
+  await signInHere(page, email, password);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  const row = page.getByRole('table').getByRole('row').filter({ hasText: `${tag}@example.org` });
+  await expect(row).toHaveCount(1);
+  // Every visitor-supplied cell of the row holds its text in a <bdi>, which the browser lays out on its own.
+  await expect(row.locator('bdi')).toHaveText([name, `${tag}@example.org`, '']);
+  await row.getByRole('link').click();
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).locator('bdi')).toHaveText(name);
+  await expect(page.getByRole('region', { name: 'Answers' }).locator('bdi').filter({ hasText: tag }).first()).toBeVisible();
+});

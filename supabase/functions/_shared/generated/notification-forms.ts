@@ -32,7 +32,7 @@ export const notificationForms: Record<string, NotificationForm> = {
           "type": "string",
           "title": "Email Address",
           "maxLength": 254,
-          "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+          "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
         },
         "subject": {
           "type": "string",
@@ -248,7 +248,7 @@ export const notificationForms: Record<string, NotificationForm> = {
           "type": "string",
           "title": "Email",
           "maxLength": 254,
-          "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+          "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
         },
         "contact_phone": {
           "type": "string",
@@ -309,7 +309,7 @@ export const notificationForms: Record<string, NotificationForm> = {
           "type": "string",
           "title": "Email Address",
           "maxLength": 254,
-          "pattern": "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+          "pattern": "^[^\\s@\\p{Cc}\\p{Cf}]+@[^\\s@\\p{Cc}\\p{Cf}]+\\.[^\\s@\\p{Cc}\\p{Cf}]+$"
         },
         "organization": {
           "type": "string",
