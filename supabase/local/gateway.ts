@@ -79,9 +79,13 @@ export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptio
       }
       return proxy(req, res, fn.port, `${match[2] ?? '/'}${url.search}`);
     }
-    // As hosted Supabase's edge does: the database learns the caller's address from this header, and
-    // what a caller sent in it is not trusted.
-    req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    // As hosted Supabase's edge (Cloudflare) does: CF-Connecting-IP is the address that connected, whatever
+    // the caller sent in it, and that address is appended to the caller's own X-Forwarded-For, which is
+    // passed on. The database reads the first, else the last entry of the second (request_client_address).
+    const caller = req.socket.remoteAddress ?? '';
+    const forwarded = req.headers['x-forwarded-for'];
+    req.headers['cf-connecting-ip'] = caller;
+    req.headers['x-forwarded-for'] = forwarded ? `${Array.isArray(forwarded) ? forwarded.join(', ') : forwarded}, ${caller}` : caller;
     const rpc = url.pathname.match(/^\/rest\/v1\/rpc\/([^/]+)$/);
     if (rpc) {
       const problem = await apiKeyProblem(req);

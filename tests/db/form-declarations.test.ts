@@ -72,8 +72,10 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
         await db.query(`insert into public.course_enrolments (course, full_name, email) values ('strategic-leadership', 'C', 'c${i}@example.org')`);
       }
       await db.query(`select set_config('request.headers', '', false)`);
-      await expectRefused(insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '203.0.113.9, 10.0.0.1' }), 'P0001');
-      expect(await insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '198.51.100.7' })).toBeTruthy();
+      // The address is what the edge wrote: CF-Connecting-IP, else X-Forwarded-For's last entry (the caller writes the first).
+      await expectRefused(insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '10.0.0.1, 203.0.113.9' }), 'P0001');
+      await expectRefused(insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '198.51.100.7', 'cf-connecting-ip': '203.0.113.9' }), 'P0001');
+      expect(await insert(db, { ...row, email: 'new@example.org' }, { 'x-forwarded-for': '203.0.113.9, 198.51.100.7' })).toBeTruthy();
       // The network cap is for the public key: the service role (the project's own servers and scripts,
       // all from one address) may add many in one request, and they count against no visitor's network.
       await db.exec('begin');

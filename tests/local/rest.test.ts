@@ -144,4 +144,22 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     const still = await anon.from('testimonials').select('id');
     expect(still.data).toHaveLength(4);
   });
+
+  // Last: it uses up this address's hourly cap for the contact form.
+  it('counts submissions against the address that connected, whatever X-Forwarded-For or CF-Connecting-IP the caller sends', async () => {
+    const forging = (i: number) =>
+      createClient(api, keys.anon, {
+        realtime: { transport: WebSocket as never },
+        auth: { persistSession: false, autoRefreshToken: false },
+        global: { headers: { 'X-Forwarded-For': `203.0.113.${i}, 198.51.100.${i}`, 'CF-Connecting-IP': `192.0.2.${i}` } },
+      });
+    const first = await forging(1).from('contact_submissions').insert({ ...contact, email: 'forger1@example.org' });
+    expect(first.error).toBeNull();
+    const { rows } = await db.query<{ client_address: string }>(`select client_address from public.form_notifications order by created_at desc limit 1`);
+    expect(rows).toEqual([{ client_address: '127.0.0.1' }]);
+    // A new forged address on every request does not make a new network: the per-network cap (30 an hour) still ends it.
+    let refused: { code?: string; message: string } | null = null;
+    for (let i = 2; i <= 32 && !refused; i++) refused = (await forging(i).from('contact_submissions').insert({ ...contact, email: `forger${i}@example.org` })).error;
+    expect(refused).toMatchObject({ code: 'P0001' });
+  });
 });

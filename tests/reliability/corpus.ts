@@ -90,8 +90,11 @@ export async function hostileCorpus(keys: { anon: string; serviceRole: string },
   }
   signup({ email: 'nul\u0000@example.org', password: 'correct horse 1' }, 'NUL email');
   signup({ email: `${randomUUID()}@example.org`, password: 'correct\u0000horse' }, 'NUL password');
-  const nested = (depth: number): unknown => (depth === 0 ? 'bottom' : { deeper: nested(depth - 1) });
-  for (const depth of [100, 1000, 5000]) signup({ email: `${randomUUID()}@example.org`, password: 'correct horse 1', data: { name: 'Nested', nested: nested(depth) } }, `metadata nested ${depth} deep`);
+  // Written as text: JSON.stringify itself runs out of stack on the deepest.
+  for (const depth of [100, 1000, 5000]) {
+    const nested = `${'{"deeper":'.repeat(depth)}"bottom"${'}'.repeat(depth)}`;
+    signup(`{"email":"${randomUUID()}@example.org","password":"correct horse 1","data":{"name":"Nested","nested":${nested}}}`, `metadata nested ${depth} deep`);
+  }
   for (const body of [{ email: 'nul\u0000@example.org', password: 'correct horse 1' }, { email: 'a@example.org', password: 'correct\u0000horse' }, { email: '\u0000', password: '\u0000' }]) {
     add('token password with NUL', 'POST', '/auth/v1/token?grant_type=password', anon, body);
   }
