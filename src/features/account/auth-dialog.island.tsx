@@ -123,6 +123,12 @@ function AuthDialog() {
       <Stack gap="md">
         <Text>{intro}</Text>
         <SchemaForm key={authMode} form={form} formData={data} onChange={setData} onValid={(valid) => void submit(valid)} disabled={busy}>
+          {/* What the auth service said, where the visitor is looking (the toast announced it already). */}
+          {account.error && (
+            <Text c="red.9" size="sm" mt="md">
+              {account.error}
+            </Text>
+          )}
           <SubmitButton uiSchema={form.uiSchema} busy={busy} fullWidth mt="lg" />
         </SchemaForm>
         {links.length > 0 && (

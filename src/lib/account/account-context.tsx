@@ -150,7 +150,7 @@ function act(name: ActionName, input?: unknown): Promise<boolean> {
 
 const actions: Omit<AccountContextValue, keyof AccountState> = {
   openAuthDialog: (mode = 'sign-in') => {
-    update({ authMode: mode, showAuthDialog: true });
+    update({ authMode: mode, showAuthDialog: true, error: null });
     const dialog = authDialog();
     if (dialog && !dialog.open) dialog.showModal();
   },
@@ -158,7 +158,7 @@ const actions: Omit<AccountContextValue, keyof AccountState> = {
     update({ showAuthDialog: false });
     authDialog()?.close();
   },
-  setAuthMode: (authMode) => update({ authMode }),
+  setAuthMode: (authMode) => update({ authMode, error: null }),
   authDialogToggled: (open) => {
     if (open !== state.showAuthDialog) update({ showAuthDialog: open });
   },

@@ -75,7 +75,7 @@ export type ActionName = keyof typeof authActions;
 
 /**
  * Runs one account action with the client (downloaded by `connect` if need be); true when it worked.
- * Sign-in and sign-up keep their failure as the context's error; a successful sign-in clears it.
+ * Each dialog action keeps its failure as the context's error, which the dialog shows; success clears it.
  */
 export async function perform(name: ActionName, input: unknown, connect: () => Promise<SupabaseClient>, setError: (error: string | null) => void): Promise<boolean> {
   let supabase: SupabaseClient;
@@ -87,7 +87,8 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
   }
   // The dialog's schema validator has checked `input`: it has the shape the action takes.
   const failed = await (authActions[name] as (supabase: SupabaseClient, input: unknown) => Promise<string | null>)(supabase, input);
-  if (name === 'signIn' || name === 'signUp') setError(failed);
+  // The dialog shows it under its form too: the toast is in the corner, outside the modal dialog.
+  if (name !== 'signOut') setError(failed);
   return failed === null;
 }
 

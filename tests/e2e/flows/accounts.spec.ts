@@ -103,6 +103,11 @@ test('a wrong password gives the server message in an Error toast and the dialog
   await expectToast(page, 'Error', 'Invalid login credentials');
   allowProblems(pageProblems, /status of 400/);
   await expect(dialog).toBeVisible();
+  // Said in the dialog too, under the form: the toast's corner is outside the modal dialog.
+  await expect(dialog.getByText('Invalid login credentials')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Account' }).getByText('Invalid login credentials')).toHaveCount(0);
+  await page.getByRole('dialog', { name: 'Create Account' }).getByRole('button', { name: 'Sign In' }).last().click();
 
   await dialog.locator('#sign_in_password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
