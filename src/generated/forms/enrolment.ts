@@ -147,8 +147,8 @@ export const enrolmentForm: FormDefinition = {
       "description": "Error saving your enrolment: {error}"
     },
     "notified": {
-      "title": "Confirmation Sent!",
-      "description": "Our team has been notified and will email you your course details"
+      "title": "Team Notified",
+      "description": "Our team has your enrolment and will email you the course details within one business day"
     },
     "notifyFailed": {
       "title": "Email Error",
