@@ -28,7 +28,7 @@ function reply(res: ServerResponse, status: number, message: string) {
 }
 
 /** `localhost`, `*.localhost`, `127.x.x.x` or `[::1]`, with any port; no Host at all (HTTP/1.0) cannot be a rebinding. */
-export function addressedToLoopback(host: string | undefined): boolean {
+function addressedToLoopback(host: string | undefined): boolean {
   if (host === undefined) return true;
   const name = host.toLowerCase().replace(/:\d*$/, '');
   return name === 'localhost' || name.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(name) || name === '[::1]';

@@ -25,7 +25,9 @@ describe('auth errors the visitor can act on', () => {
     expect(await perform('signUp', details, async () => answering(spent), (error) => (shown = error))).toBe(false);
     expect(shown).toBe(told);
     expect(await screen.findByText(told)).toBeVisible();
-    expect(await perform('requestPasswordReset', { email: details.email }, async () => answering(spent), () => {})).toBe(false);
+    shown = null;
+    expect(await perform('requestPasswordReset', { email: details.email }, async () => answering(spent), (error) => (shown = error))).toBe(false);
+    expect(shown).toBe(told);
   });
 
   it('one address asked too often: GoTrue’s own words already say how long to wait', async () => {

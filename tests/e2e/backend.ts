@@ -3,9 +3,10 @@
  * a fresh data folder under test-results/, so a running `npm start` is left alone.
  */
 import { execFile } from 'node:child_process';
-import { request } from 'node:http';
 import { promisify } from 'node:util';
 import { localKeys } from '../../supabase/local/keys';
+import { choosePassword, followLink } from '../support/email-links';
+import { send, withKey } from '../support/raw-http';
 
 export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend', distDir: 'test-results/e2e-dist' };
 export const apiUrl = `http://localhost:${E2E_BACKEND.apiPort}`;
@@ -58,45 +59,24 @@ export async function linkInEmail(to: string, subject: string): Promise<string> 
 }
 
 /**
- * A POST from an address of its own on this machine (127.x.y.z), as a different visitor's would come: the
- * auth service caps the emails one client address may cause in an hour, and the accounts the tests make
- * stand for different people, not one sender (the site's own sign-ups in the browser come from 127.0.0.1).
+ * A sign-up through the auth API from an address of its own on this machine (127.x.y.z), as a different
+ * visitor's would come: the auth service caps the emails one client address may cause in an hour, and the
+ * accounts the tests make stand for different people (the site's own sign-ups in the browser come from 127.0.0.1).
  */
-export function postFromOwnAddress(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: string }> {
-  const target = new URL(url);
-  const localAddress = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: target.port, path: target.pathname + target.search, method: 'POST', headers: { ...headers, Host: target.host }, localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
+export async function signUpAs(email: string, password: string, name = 'Ana Ruiz') {
+  const { anon } = await localKeys();
+  const from = `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const data = { name, company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
+  return send(apiUrl, 'POST', '/auth/v1/signup', { headers: withKey(anon), body: JSON.stringify({ email, password, data }), from });
 }
 
 /** An account whose email is confirmed and whose owner has chosen a password, made through the API as the site would. */
 export async function confirmedAccount(label: string) {
   const email = `${label}-${Date.now().toString(36)}@example.org`;
   const password = 'correct horse 1';
-  const { anon } = await localKeys();
-  const response = await postFromOwnAddress(`${apiUrl}/auth/v1/signup`, { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' }, {
-    email,
-    password,
-    data: { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' },
-  });
+  const response = await signUpAs(email, password);
   if (response.status !== 200) throw new Error(`sign-up: ${response.status} ${response.body}`);
-  const verified = await fetch(await linkInEmail(email, 'Confirm Your Signup'), { redirect: 'manual' });
-  if (verified.status !== 303) throw new Error(`verify: ${verified.status}`);
-  // Confirming clears the sign-up's password; the owner, signed in by the link, chooses one (as the site asks).
-  const session = new URLSearchParams(new URL(verified.headers.get('location')!).hash.slice(1));
-  const chosen = await fetch(`${apiUrl}/auth/v1/user`, {
-    method: 'PUT',
-    headers: { apikey: anon, Authorization: `Bearer ${session.get('access_token')}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ password }),
-  });
-  if (!chosen.ok) throw new Error(`choosing the password: ${chosen.status} ${await chosen.text()}`);
+  await choosePassword(apiUrl, (await localKeys()).anon, await followLink(await linkInEmail(email, 'Confirm Your Signup')), password);
   return { email, password };
 }
 

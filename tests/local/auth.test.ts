@@ -8,6 +8,7 @@ import { startInbox, type Inbox } from '../../supabase/local/inbox';
 import { localKeys } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
+import { choosePassword as chooseFromLink } from '../support/email-links';
 
 const SITE = 'http://localhost:3000';
 const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
@@ -57,11 +58,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
   }
 
   /** What the site asks of someone the confirmation or invitation link has just signed in. */
-  async function choosePassword(fragment: URLSearchParams, password: string) {
-    const signedIn = client();
-    expect((await signedIn.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! })).error).toBeNull();
-    expect((await signedIn.auth.updateUser({ password })).error).toBeNull();
-  }
+  const choosePassword = (fragment: URLSearchParams, password: string) => chooseFromLink(api, anon, fragment, password);
 
   async function rows(table: string) {
     const response = await fetch(`${api}/rest/v1/${table}?select=*`, { headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}` } });

@@ -5,6 +5,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { localKeys } from '../../supabase/local/keys';
+import { choosePassword, followLink } from '../support/email-links';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
@@ -40,13 +41,8 @@ describe('the local stack across restarts', () => {
       expect((await client(first).auth.signUp(account)).error).toBeNull();
       const { messages } = (await (await fetch(`${first.inboxUrl}/api/v1/messages`)).json()) as { messages: { text: string }[] };
       const link = messages[0]!.text.match(/http:\/\/\S+/)![0];
-      const verified = await fetch(link, { redirect: 'manual' });
-      expect(verified.status).toBe(303);
       // Confirming clears the sign-up's password; the owner, signed in by the link, chooses it (decision 021).
-      const session = new URLSearchParams(new URL(verified.headers.get('location')!).hash.slice(1));
-      const owner = client(first);
-      await owner.auth.setSession({ access_token: session.get('access_token')!, refresh_token: session.get('refresh_token')! });
-      expect((await owner.auth.updateUser({ password: account.password })).error).toBeNull();
+      await choosePassword(first.apiUrl, first.anonKey, await followLink(link), account.password);
     } finally {
       await first.close();
     }

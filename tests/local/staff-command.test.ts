@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { freePort } from '../../supabase/local/free-port';
 import { localKeys } from '../../supabase/local/keys';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+import { choosePassword as chooseFromLink, followLink } from '../support/email-links';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -50,14 +51,7 @@ describe('npm run staff:add / staff:remove', () => {
   }, 60_000);
 
   /** Follows an emailed link, as a person would, and chooses the password the site then asks for. */
-  async function choosePassword(link: string, password: string) {
-    const verified = await fetch(link, { redirect: 'manual' });
-    expect(verified.status).toBe(303);
-    const fragment = new URLSearchParams(new URL(verified.headers.get('location')!).hash.slice(1));
-    const person = client(stack!, stack!.anonKey);
-    await person.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
-    expect((await person.auth.updateUser({ password })).error).toBeNull();
-  }
+  const choosePassword = async (link: string, password: string) => chooseFromLink(stack!.apiUrl, stack!.anonKey, await followLink(link), password);
 
   async function inboxLink(to: string, subject: string): Promise<string> {
     const { messages } = (await (await fetch(`${stack!.inboxUrl}/api/v1/messages`)).json()) as { messages: { to: string[]; subject: string; text: string }[] };

@@ -14,7 +14,8 @@ import type { FormDefinition } from '../../src/components/forms/form-definition.
 import { publicForms } from '../support/declared-forms.ts';
 import { sampleAnswers } from '../support/sample-answers.ts';
 import { hostileCorpus } from './corpus.ts';
-import { send, withKey, type Answer } from './http.ts';
+import { choosePassword, followLink } from '../support/email-links.ts';
+import { send, withKey, type Answer } from '../support/raw-http.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -172,11 +173,9 @@ async function confirm(stack: Stack, email: string, password: string): Promise<s
     const message = listed.messages.find((m) => m.to.includes(email) && m.subject === 'Confirm Your Signup');
     if (message) {
       const link = new URL(message.text.match(/https?:\/\/\S+/)![0]);
-      const redirect = await send(stack.apiUrl, 'GET', `${link.pathname}${link.search}`);
-      if (redirect.status !== 303) return null;
-      const token = new URLSearchParams(new URL(redirect.location!).hash.slice(1)).get('access_token');
-      const chosen = await send(stack.apiUrl, 'PUT', '/auth/v1/user', { headers: withKey(keys.anon, { Authorization: `Bearer ${token}` }), body: JSON.stringify({ password }) });
-      return chosen.status === 200 ? 'confirmed' : null;
+      const fragment = await followLink(`${stack.apiUrl}${link.pathname}${link.search}`).catch(() => null);
+      if (!fragment) return null;
+      return choosePassword(stack.apiUrl, keys.anon, fragment, password).then(() => 'confirmed', () => null);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -61,6 +61,9 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 
 const text = (body: Record<string, unknown>, key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
 
+/** The user metadata a sign-up or invitation carries (`data`), or none when it is not an object. */
+const metadata = (body: Record<string, unknown>) => (body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {});
+
 function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('**', '\u0000').replaceAll('*', '[^/]*').replaceAll('\u0000', '.*');
   return new RegExp(`^${escaped}$`);
@@ -158,7 +161,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     const email = checkEmail(body);
     const password = text(body, 'password');
     checkPassword(password);
-    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    const data = metadata(body);
     const passwordHash = await bcrypt.hash(password, BCRYPT_COST);
     const redirectTo = redirectTarget(search.get('redirect_to'));
     return tx(async () => {
@@ -197,7 +200,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     await requireServiceRole(req);
     const body = await readJson(req);
     const email = checkEmail(body);
-    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {};
+    const data = metadata(body);
     const redirectTo = redirectTarget(search.get('redirect_to'));
     return tx(async () => {
       let user = await userByEmail(db, email);

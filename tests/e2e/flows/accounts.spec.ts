@@ -1,7 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { localKeys } from '../../../supabase/local/keys';
-import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, postFromOwnAddress, rows } from '../backend';
+import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 
@@ -60,17 +59,10 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
 
 test('a stranger who signs up with someone else’s address never gets in: the owner confirms, chooses the password, and the stranger’s is refused', async ({ page, browser, baseURL, pageProblems }) => {
   const email = `${unique('owner')}@example.org`;
-  const { anon } = await localKeys();
-  // Two people, so two client addresses.
-  const signUp = (password: string, name: string) =>
-    postFromOwnAddress(`${apiUrl}/auth/v1/signup`, { apikey: anon, Authorization: `Bearer ${anon}`, 'Content-Type': 'application/json' }, {
-      email,
-      password,
-      data: { name, company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' },
-    });
   // The stranger signs up first, then the owner (within a minute: kept as it is, its email not sent twice).
-  expect((await signUp('stranger password 1', 'Stranger')).status).toBe(200);
-  await signUp('owner password 1', 'Ana Ruiz');
+  // Two people, so two client addresses.
+  expect((await signUpAs(email, 'stranger password 1', 'Stranger')).status).toBe(200);
+  await signUpAs(email, 'owner password 1');
   const link = await linkInEmail(email, 'Confirm Your Signup');
   await page.goto(link);
   await expect(page).toHaveURL(`${baseURL}/`);

@@ -8,7 +8,6 @@ import { request } from 'node:http';
 export interface Answer {
   status: number;
   body: string;
-  location?: string;
 }
 
 export function send(base: string, method: string, path: string, options: { headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<Answer> {
@@ -19,7 +18,7 @@ export function send(base: string, method: string, path: string, options: { head
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), location: res.headers.location }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
         res.on('error', () => resolve({ status: 0, body: '' }));
       },
     );
