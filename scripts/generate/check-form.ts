@@ -2,6 +2,7 @@ import type { FormRegistryEntry, FormSource, Registry, SourceFile } from './form
 import { problemAt, type JsonPath, type SchemaProblem } from './json-source.ts';
 import { checkShape, messagesShape, registryShape, stepsShape } from './check/file-shapes.ts';
 import { checkSchema } from './check/schema.ts';
+import { tableNameProblem } from './check/sql-names.ts';
 import { didYouMean } from './check/suggest.ts';
 import { checkUi } from './check/ui.ts';
 
@@ -111,6 +112,8 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     };
     unique('type', entry.type, [name, 'type']);
     unique('table', entry.table, [name, 'table']);
+    const badTable = entry.table ? tableNameProblem(entry.table) : null;
+    if (badTable) problem([name, 'table'], badTable);
     unique('formType', entry.notification?.formType, [name, 'notification', 'formType']);
     unique('path', entry.page?.path, [name, 'page', 'path']);
     const form = forms.find((f) => f.name === name);

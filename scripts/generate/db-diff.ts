@@ -1,4 +1,4 @@
-import { formTextFunctionSql, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
+import { formTextFunctionSql, ident, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
 
 export interface Diff {
   statements: string[];
@@ -15,7 +15,7 @@ export interface Diff {
 const TRIGGER = 'clean_text';
 
 function columnSql(name: string, column: ColumnState) {
-  const parts = [name, column.type];
+  const parts = [ident(name), column.type];
   if (column.fixed) parts.push(column.fixed);
   if (column.notNull && column.fixed !== 'primary key') parts.push('not null');
   if (column.default !== null) parts.push(`default ${column.default}`);
@@ -26,7 +26,7 @@ function normaliseSql(name: string, table: TableState, triggerExists: boolean): 
   const columns = table.normalised ?? [];
   const sql = [normaliseFunctionSql(name, columns)];
   if (!triggerExists) {
-    sql.push(`create trigger ${TRIGGER}\n  before insert or update on public.${name}\n  for each row execute function public.${name}_normalise_text();`);
+    sql.push(`create trigger ${TRIGGER}\n  before insert or update on public.${ident(name)}\n  for each row execute function public.${ident(`${name}_normalise_text`)}();`);
   }
   return sql;
 }
@@ -34,12 +34,12 @@ function normaliseSql(name: string, table: TableState, triggerExists: boolean): 
 function createTable(name: string, table: TableState): string[] {
   const lines = Object.entries(table.columns).map(([col, c]) => `  ${columnSql(col, c)}`);
   for (const column of Object.values(table.columns)) {
-    for (const [check, expression] of Object.entries(column.checks)) lines.push(`  constraint ${check} check (${expression})`);
+    for (const [check, expression] of Object.entries(column.checks)) lines.push(`  constraint ${ident(check)} check (${expression})`);
   }
-  const sql = [`create table public.${name} (\n${lines.join(',\n')}\n);`, `comment on table public.${name} is ${quote(table.comment)};`];
-  for (const [col, c] of Object.entries(table.columns)) if (c.comment) sql.push(`comment on column public.${name}.${col} is ${quote(c.comment)};`);
+  const sql = [`create table public.${ident(name)} (\n${lines.join(',\n')}\n);`, `comment on table public.${ident(name)} is ${quote(table.comment)};`];
+  for (const [col, c] of Object.entries(table.columns)) if (c.comment) sql.push(`comment on column public.${ident(name)}.${ident(col)} is ${quote(c.comment)};`);
   // Secure by default: no client may touch a new table until a migration grants it and adds policies.
-  sql.push(`alter table public.${name} enable row level security;`, `revoke all on table public.${name} from anon, authenticated;`, `grant all on table public.${name} to service_role;`);
+  sql.push(`alter table public.${ident(name)} enable row level security;`, `revoke all on table public.${ident(name)} from anon, authenticated;`, `grant all on table public.${ident(name)} to service_role;`);
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
@@ -51,7 +51,7 @@ function createTable(name: string, table: TableState): string[] {
 function submissionSql(name: string, table: TableState, before: TableState | undefined): string[] {
   const now = table.submission;
   const was = before?.submission;
-  const t = `public.${name}`;
+  const t = `public.${ident(name)}`;
   const sql: string[] = [];
   const changed = (pick: (s: Submission) => unknown) => JSON.stringify(was ? pick(was) : null) !== JSON.stringify(now ? pick(now) : null);
   if (!now) {
@@ -69,7 +69,7 @@ function submissionSql(name: string, table: TableState, before: TableState | und
     );
   }
   if (changed((s) => [s.roles, s.columns])) {
-    sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${now.columns.join(', ')}) on table ${t} to ${now.roles.join(', ')};`);
+    sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${now.columns.map(ident).join(', ')}) on table ${t} to ${now.roles.join(', ')};`);
   }
   if (changed((s) => s.roles)) {
     sql.push(`drop policy if exists submitters_insert on ${t};`, `create policy submitters_insert on ${t}\n  for insert to ${now.roles.join(', ')}\n  with check (true);`);
@@ -112,7 +112,7 @@ function inboxBackfillSql(tables: [string, NonNullable<Submission['inbox']>][]):
   if (!tables.length) return [];
   const selects = tables.map(
     ([name, inbox]) =>
-      `  select id, ${quote(inbox.form)} as form, ${quote(name)} as form_table, ${inbox.name ?? 'null'}::text as name, lower(${inbox.email}) as email, ${inbox.organization ?? 'null'}::text as organization, created_at from public.${name}`,
+      `  select id, ${quote(inbox.form)} as form, ${quote(name)} as form_table, ${inbox.name ? ident(inbox.name) : 'null'}::text as name, lower(${ident(inbox.email)}) as email, ${inbox.organization ? ident(inbox.organization) : 'null'}::text as organization, created_at from public.${ident(name)}`,
   );
   return [
     `insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at)\nselect * from (\n${selects.join('\n  union all\n')}\n) saved\norder by created_at, id\non conflict (submission_id) do nothing;`,
@@ -163,34 +163,34 @@ function ruleNote(check: string, field: string, column: ColumnState, before: str
  * rows already there, so no migration written here can fail on saved answers.
  */
 function alterColumn(table: string, name: string, from: ColumnState, to: ColumnState, out: Diff) {
-  const t = `public.${table}`;
+  const t = `public.${ident(table)}`;
   if (from.type !== to.type) {
     out.destructive.push(`${table}.${name} would change type from ${from.type} to ${to.type}, which can lose or reject stored values.`);
-    out.statements.push(`alter table ${t} alter column ${name} type ${to.type} using ${name}::${to.type};`);
+    out.statements.push(`alter table ${t} alter column ${ident(name)} type ${to.type} using ${ident(name)}::${to.type};`);
   }
   for (const [check, expression] of Object.entries(from.checks)) {
     if (to.checks[check] === expression) continue;
-    out.statements.push(`alter table ${t} drop constraint ${check};`);
+    out.statements.push(`alter table ${t} drop constraint ${ident(check)};`);
     const kind = Object.entries(RULE_NAMES).find(([suffix]) => check.endsWith(`_${suffix}`))?.[1];
     if (!(check in to.checks) && kind) out.notes.push(`${label(name, to)} no longer has ${kind}.`);
   }
   if (from.default !== to.default) {
-    out.statements.push(to.default === null ? `alter table ${t} alter column ${name} drop default;` : `alter table ${t} alter column ${name} set default ${to.default};`);
+    out.statements.push(to.default === null ? `alter table ${t} alter column ${ident(name)} drop default;` : `alter table ${t} alter column ${ident(name)} set default ${to.default};`);
     out.notes.push(to.default === null ? `${label(name, to)} no longer has a default.` : `${label(name, to)} now defaults to ${to.default} in new answers; ${'answers saved before are kept as they are'}.`);
   }
   // NOT NULL is only ever dropped here; a column that must now have a value gets a NOT VALID check (below).
-  if (from.notNull && !to.notNull) out.statements.push(`alter table ${t} alter column ${name} drop not null;`);
+  if (from.notNull && !to.notNull) out.statements.push(`alter table ${t} alter column ${ident(name)} drop not null;`);
   const wasRequired = from.notNull || Object.keys(from.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
   const isRequired = to.notNull || Object.keys(to.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
   if (wasRequired && !isRequired) out.notes.push(`${label(name, to)} is now optional.`);
   for (const [check, expression] of Object.entries(to.checks)) {
     if (from.checks[check] === expression) continue;
-    out.statements.push(`alter table ${t} add constraint ${check} check (${expression}) not valid;`);
+    out.statements.push(`alter table ${t} add constraint ${ident(check)} check (${expression}) not valid;`);
     const becameRequired = check.endsWith(`_${NOT_NULL_CHECK}`) && wasRequired;
     if (!becameRequired) out.notes.push(ruleNote(check, name, to, from.checks[check], expression));
   }
   if (from.comment !== to.comment) {
-    out.statements.push(`comment on column ${t}.${name} is ${to.comment === null ? 'null' : quote(to.comment)};`);
+    out.statements.push(`comment on column ${t}.${ident(name)} is ${to.comment === null ? 'null' : quote(to.comment)};`);
     if (from.comment !== null) out.notes.push(`"${from.comment}" is now labelled ${label(name, to)}; saved answers are unchanged.`);
   }
 }
@@ -215,7 +215,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
       if (!old) {
         // Added without its rules, which then follow as NOT VALID checks; a default fills saved rows.
         const added: ColumnState = { ...column, checks: {}, comment: null };
-        out.statements.push(`alter table public.${name} add column ${columnSql(col, added)};`);
+        out.statements.push(`alter table public.${ident(name)} add column ${columnSql(col, added)};`);
         const required = column.notNull || Object.keys(column.checks).some((c) => c.endsWith(`_${NOT_NULL_CHECK}`));
         out.notes.push(
           column.default !== null
@@ -231,11 +231,11 @@ export function diffStates(from: DbState, to: DbState): Diff {
         const added = Object.keys(table.columns).filter((c) => !before.columns[c]);
         const hint = added.length ? ` If it was renamed to ${added.join(' or ')}, rename it back and ask a developer to write a rename migration.` : '';
         out.destructive.push(`${name}.${col} is no longer in the schema; dropping the column deletes every answer saved in it.${hint}`);
-        out.statements.push(`alter table public.${name} drop column ${col};`);
+        out.statements.push(`alter table public.${ident(name)} drop column ${ident(col)};`);
       }
     }
     out.statements.push(...submissionSql(name, table, before));
-    if (before.comment !== table.comment) out.statements.push(`comment on table public.${name} is ${quote(table.comment)};`);
+    if (before.comment !== table.comment) out.statements.push(`comment on table public.${ident(name)} is ${quote(table.comment)};`);
     if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
       out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));
       if (before.normalised === undefined) out.notes.push(`Text sent to ${name} is now trimmed as the form trims it before it is checked; saved answers are unchanged.`);
@@ -244,7 +244,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
   for (const name of Object.keys(from)) {
     if (!to[name]) {
       out.destructive.push(`table ${name} is no longer filled by any form; dropping it deletes every row.`);
-      out.statements.push(`drop table public.${name};`);
+      out.statements.push(`drop table public.${ident(name)};`);
     }
   }
   out.statements.push(...inboxBackfillSql(newlyListed.filter(([name]) => from[name])));

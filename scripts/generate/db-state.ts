@@ -1,4 +1,5 @@
 import type { FormRegistryEntry, JsonSchema } from './forms.ts';
+import { PG_RESERVED } from './check/sql-names.ts';
 import { PG_WHITESPACE, toPgPattern } from './pg-pattern.ts';
 
 /** What the database should look like, derived from schemas/; also the shape of the committed snapshot. */
@@ -51,6 +52,13 @@ export type DbState = Record<string, TableState>;
 
 export const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/**
+ * A table or column name in SQL, quoted only where PostgreSQL needs it (as its quote_ident does). The
+ * generator refuses names that would need it, so today's SQL reads as before; this keeps a name that
+ * slipped past the checks from ever becoming SQL of its own.
+ */
+export const ident = (name: string) => (/^[a-z_][a-z0-9_]*$/.test(name) && !PG_RESERVED.has(name) ? name : `"${name.replaceAll('"', '""')}"`);
+
 const SQL_TYPES: Record<string, string> = { string: 'text', integer: 'integer', number: 'numeric', boolean: 'boolean' };
 
 type FieldSchema = NonNullable<JsonSchema['properties']>[string];
@@ -64,14 +72,15 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
   const type = SQL_TYPES[String(def.type)];
   if (!type) throw new Error(`${table}.${field}: JSON type "${String(def.type)}" has no SQL type; use string, integer, number or boolean.`);
   const checks: Record<string, string> = {};
+  const column = ident(field);
   const name = (kind: string) => `${table}_${field}_${kind}`;
-  if (mustHaveValue && !columnNotNull) checks[name(NOT_NULL_CHECK)] = `${field} is not null`;
-  if (typeof def.minLength === 'number') checks[name('min_length')] = `char_length(${field}) >= ${def.minLength}`;
-  if (typeof def.maxLength === 'number') checks[name('max_length')] = `char_length(${field}) <= ${def.maxLength}`;
-  if (typeof def.pattern === 'string') checks[name('pattern')] = `${field} ~ ${quote(toPgPattern(def.pattern))}`;
-  if (def.oneOf) checks[name('allowed')] = `${field} in (${def.oneOf.map((o) => sqlValue(o.const)).join(', ')})`;
-  if (typeof def.minimum === 'number') checks[name('minimum')] = `${field} >= ${def.minimum}`;
-  if (typeof def.maximum === 'number') checks[name('maximum')] = `${field} <= ${def.maximum}`;
+  if (mustHaveValue && !columnNotNull) checks[name(NOT_NULL_CHECK)] = `${column} is not null`;
+  if (typeof def.minLength === 'number') checks[name('min_length')] = `char_length(${column}) >= ${def.minLength}`;
+  if (typeof def.maxLength === 'number') checks[name('max_length')] = `char_length(${column}) <= ${def.maxLength}`;
+  if (typeof def.pattern === 'string') checks[name('pattern')] = `${column} ~ ${quote(toPgPattern(def.pattern))}`;
+  if (def.oneOf) checks[name('allowed')] = `${column} in (${def.oneOf.map((o) => sqlValue(o.const)).join(', ')})`;
+  if (typeof def.minimum === 'number') checks[name('minimum')] = `${column} >= ${def.minimum}`;
+  if (typeof def.maximum === 'number') checks[name('maximum')] = `${column} <= ${def.maximum}`;
   return {
     type,
     notNull: columnNotNull,
@@ -145,15 +154,15 @@ export function formTextFunctionSql(): string {
 /** The trigger function that passes each text column of a table through public.form_text before any check runs. */
 export function normaliseFunctionSql(table: string, columns: string[]): string {
   return [
-    `create or replace function public.${table}_normalise_text() returns trigger`,
+    `create or replace function public.${ident(`${table}_normalise_text`)}() returns trigger`,
     'language plpgsql',
     "set search_path = ''",
     'as $$',
     'begin',
-    ...columns.map((c) => `  new.${c} := public.form_text(new.${c});`),
+    ...columns.map((c) => `  new.${ident(c)} := public.form_text(new.${ident(c)});`),
     '  return new;',
     'end;',
     '$$;',
-    `revoke execute on function public.${table}_normalise_text() from public, anon, authenticated;`,
+    `revoke execute on function public.${ident(`${table}_normalise_text`)}() from public, anon, authenticated;`,
   ].join('\n');
 }

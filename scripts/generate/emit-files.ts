@@ -1,3 +1,4 @@
+import { fieldOrder } from '../../supabase/functions/_shared/field-order.ts';
 import { stepSchema, type StepSource } from './derive.ts';
 import { typeDeclaration } from './emit-types.ts';
 import { runtimeModule, validatorModule } from './emit-validators.ts';
@@ -19,9 +20,9 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     const entry = registry[form.name];
     if (!entry?.notification || !entry.table) continue;
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
-    const order = steps ? steps.flatMap((s) => s.fields) : ((form.ui.json['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.json.properties ?? {}));
+    const order = steps ? steps.flatMap((s) => s.fields) : fieldOrder(Object.keys(form.schema.json.properties ?? {}), form.ui.json['ui:order'] as string[] | undefined);
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.schema.json.$id)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n    order: ${JSON.stringify(order)},\n    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [

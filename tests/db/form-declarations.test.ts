@@ -93,6 +93,30 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
     expect(readMigrations(ws)).toMatch(/create policy submitters_insert on public\.course_enrolments/);
   }, 60_000);
 
+  it('a form named with a dash is one form to the database, the staff email and the staff inbox', async () => {
+    const ws = schemaWorkspace();
+    writeFileSync(join(ws.schemas, 'course-enrolment.schema.json'), JSON.stringify({ ...enrolment, $id: 'course_enrolment' }, null, 2));
+    writeFileSync(join(ws.schemas, 'course-enrolment.ui.json'), JSON.stringify({ 'ui:order': ['course', 'full_name', 'email', 'notes'] }, null, 2));
+    writeFileSync(join(ws.schemas, 'course-enrolment.messages.json'), JSON.stringify({ required: { title: 'Needs Info', message: '{title} is needed.' } }, null, 2));
+    ws.editJson('forms.json', (forms) => {
+      forms['course-enrolment'] = { type: 'CourseEnrolment', table: 'course_enrolments', submittedBy: ['anon'], notification: { formType: 'Course Enrolment', replyTo: 'email' } };
+    });
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    const db = await freshDatabase(engine, ws.supabase);
+    try {
+      await db.query(`insert into public.course_enrolments (course, full_name, email) values ('strategic-leadership', 'Ana', 'ana@casaverde.org')`);
+      const listed = (await db.query<{ form: string }>('select form from public.staff_inbox')).rows.map((r) => r.form);
+      // The staff page and the CSV find a submission's form by the name the inbox stores.
+      const emailed = readFileSync(join(ws.supabase, 'functions/_shared/generated/notification-forms.ts'), 'utf8');
+      const ids = [...emailed.matchAll(/^ {4}id: "([^"]+)",$/gm)].map((m) => m[1]);
+      expect(listed).toEqual(['course-enrolment']);
+      expect(ids).toContain('course-enrolment');
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+
   it('refuses a form staff hear about that nobody may send, naming the file and the fix', async () => {
     const ws = schemaWorkspace();
     declareEnrolment(ws, { type: 'CourseEnrolment', table: 'course_enrolments', notification: { formType: 'Course Enrolment', replyTo: 'email' } });

@@ -63,6 +63,32 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /ui:order): does not place "phone", so the form could not show it. Add "phone" to "ui:order" where it should appear.');
   });
 
+  it('a question key must be a column name as it is: lower case, not a keyword, not a column the generator adds', async () => {
+    const withQuestion = (key: string) => (ws: SchemaWorkspace) => {
+      ws.editJson('contact.schema.json', (s) => (s.properties[key] = { type: 'string', title: 'Extra', maxLength: 40 }));
+      ws.editJson('contact.ui.json', (ui) => ui['ui:order'].push(key));
+    };
+    expect(await refused(withQuestion('order'))).toMatch(/schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/order\): "order" is a word PostgreSQL reserves, so it cannot name a question\. Use another name, like "order_details"\./);
+    expect(await refused(withQuestion('jobTitle'))).toMatch(/\(at \/properties\/jobTitle\): "jobTitle" must be lower-case letters, digits and underscores \(it names the column that holds the answers\): use "job_title"\./);
+    expect(await refused(withQuestion('id'))).toMatch(/\(at \/properties\/id\): "id" is a column every saved form already has \(id, user_id, created_at\)\. Use another name, like "id_details"\./);
+    const long = 'a'.repeat(60);
+    expect(await refused(withQuestion(long))).toMatch(new RegExp(`"${long}" is too long: the database names its rules after the table and the question \\(contact_submissions_${long}_max_length\\), which must fit in 63 characters\\. Use at most \\d+ characters\\.`));
+  });
+
+  it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.$id = 'contact_form')));
+    expect(out).toMatch(/schemas\/contact\.schema\.json:3:\d+ \(at \/\$id\): "\$id" must be "contact", the form's name in schemas\/forms\.json\./);
+  });
+
+  it('"*" in ui:order stands for the questions not named, in schema order, wherever it is', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.ui.json', (ui) => (ui['ui:order'] = ['email', '*', 'message']));
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    const forms = readFileSync(join(ws.supabase, 'functions/_shared/generated/notification-forms.ts'), 'utf8');
+    expect(forms).toContain('order: ["email","name","subject","message"]');
+  });
+
   it('required naming a field that does not exist', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
     expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');

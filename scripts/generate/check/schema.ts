@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import type { FormRegistryEntry, FormSource, JsonSchema } from '../forms.ts';
 import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../json-source.ts';
 import { patternProblem } from '../pg-pattern.ts';
+import { questionNameProblem } from './sql-names.ts';
 import { didYouMean } from './suggest.ts';
 
 const metaAjv = new Ajv({ allErrors: true, strict: false });
@@ -107,8 +108,11 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   }
   if (problems.length) return problems;
 
-  if (typeof s.$id !== 'string' || !/^[a-z][a-z0-9_]*$/.test(s.$id)) {
-    problem(['$id'], 'needs an "$id" of lower-case letters, digits and underscores (it names the generated validator).', s.$id === undefined ? 'key' : 'value');
+  // One form, one identity: the inbox, the staff page and the validators all know it by its forms.json name.
+  const id = form.name.replaceAll('-', '_');
+  if (s.$id !== id) {
+    const named = id === form.name ? 'the form\'s name in schemas/forms.json' : `the form's name in schemas/forms.json ("${form.name}") with underscores for dashes`;
+    problem(['$id'], `"$id" must be "${id}", ${named}.`, s.$id === undefined ? 'key' : 'value');
   }
   if (s.type !== 'object' || !s.properties) problem([], 'must describe an object with "properties" (one per form field).');
   const stored = Boolean(entry?.table);
@@ -117,7 +121,11 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   (s.required ?? []).forEach((field, i) => {
     if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
   });
-  for (const [field, def] of Object.entries(properties)) checkField(field, def, stored, problem);
+  for (const [field, def] of Object.entries(properties)) {
+    const badName = questionNameProblem(field, stored ? entry!.table : null);
+    if (badName) problem(['properties', field], badName, 'key');
+    checkField(field, def, stored, problem);
+  }
   if (problems.length) return problems;
 
   // Ajv's strict mode as a last line: anything it still finds is reported at the top of the file.

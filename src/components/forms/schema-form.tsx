@@ -12,6 +12,7 @@ import { ThemedForm as Form } from './form-theme';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
+import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
 import { showToast } from '../toast';
 import type { FormDefinition, FormStep } from './form-definition';
 import { normalise, type FormData } from './normalise';
@@ -31,11 +32,6 @@ export interface SchemaFormProps {
   children: ReactNode;
 }
 
-function fieldOrder(schema: RJSFSchema, uiSchema: UiSchema): string[] {
-  const order = uiSchema['ui:order'] as string[] | undefined;
-  const fields = Object.keys(schema.properties ?? {});
-  return order ? [...order.filter((f) => fields.includes(f)), ...fields.filter((f) => !order.includes(f))] : fields;
-}
 
 /**
  * Required fields get RJSF's "*"; optional ones say "(optional)" after their label. Both come from the
@@ -69,7 +65,7 @@ export function SchemaForm(props: SchemaFormProps) {
   const schema = step?.schema ?? form.schema;
   const validators = step?.validators ?? form.validators;
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
-  const order = useMemo(() => fieldOrder(schema, uiSchema), [schema, uiSchema]);
+  const order = useMemo(() => fieldOrder(Object.keys(schema.properties ?? {}), uiSchema['ui:order'] as string[] | undefined), [schema, uiSchema]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, step?.title);
 
