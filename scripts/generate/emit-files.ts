@@ -77,6 +77,38 @@ function formLoadersModule(registry: Record<string, FormRegistryEntry>): string 
 }
 
 /**
+ * The rows the site inserts for the forms visitors send, typed from the schemas and checked against the
+ * tables the migrations made (database.ts): a question with no column, or a column of another type,
+ * fails `npm run typecheck` here rather than as a "Database Error" for a visitor.
+ */
+function formInsertsModule(registry: Record<string, FormRegistryEntry>): string {
+  const sent = Object.values(registry).filter((entry) => entry.table && entry.submittedBy);
+  const tables = sent.map((entry) => JSON.stringify(entry.table));
+  return [
+    banner('schemas/forms.json'),
+    "import type { TablesInsert } from './database';",
+    `import type { ${sent.map((entry) => entry.type).sort().join(', ')} } from './types';`,
+    '',
+    '/** What each form visitors send inserts, by table: its answers and the id the browser chooses (decision 014). */',
+    'export interface FormInserts {',
+    ...sent.map((entry) => `  ${entry.table}: ${entry.type} & { id: string };`),
+    '}',
+    '',
+    'export type FormTable = keyof FormInserts;',
+    '',
+    `export const formTables: readonly FormTable[] = [${tables.join(', ')}];`,
+    '',
+    'export const isFormTable = (table: string | null): table is FormTable => formTables.includes(table as FormTable);',
+    '',
+    '/** true when every answer has a column of its type in the table, and the table needs nothing the form lacks. */',
+    'type Fits<T extends FormTable> = [FormInserts[T]] extends [TablesInsert<T>] ? ([Exclude<keyof FormInserts[T], keyof TablesInsert<T>>] extends [never] ? true : false) : false;',
+    '',
+    `export const formInsertsFitTheirTables: { [T in FormTable]: Fits<T> } = { ${sent.map((entry) => `${entry.table}: true`).join(', ')} };`,
+    '',
+  ].join('\n');
+}
+
+/**
  * Every generated file, by logical path: `types.ts`, `forms/*`, `validators/*` for src/generated, and
  * `functions/*` for supabase/functions/_shared/generated.
  */
@@ -130,6 +162,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
   files.set('functions/notification-forms.ts', notificationFormsModule(forms, registry));
   files.set('form-pages.ts', formPagesModule(registry));
   files.set('form-loaders.ts', formLoadersModule(registry));
+  files.set('form-inserts.ts', formInsertsModule(registry));
   files.set('types.ts', `${banner('schemas/*.schema.json')}\n\n${declarations.join('\n\n')}\n`);
   return files;
 }

@@ -18,5 +18,6 @@ export function generateOptions(): GenerateOptions {
     schemasDir: process.env.SCHEMAS_DIR ?? join(root, 'schemas'),
     generatedDir: process.env.GENERATED_DIR ?? join(root, 'src', 'generated'),
     supabaseDir: process.env.SUPABASE_DIR ?? join(root, 'supabase'),
+    databaseTypes: true,
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
+import { databaseSourceHash, databaseTypesModule, recordedHash } from './database-types.ts';
 import { desiredState } from './db-state.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
@@ -19,6 +20,11 @@ export interface GenerateOptions {
   check?: boolean;
   /** Confirms a change that drops a column or table, or changes a column's type. */
   allowDestructive?: boolean;
+  /**
+   * Also write generated/database.ts, the Database type read from the database the migrations build
+   * (a few seconds, so only when a migration changed, or always with check). Off for engine tests on copies.
+   */
+  databaseTypes?: boolean;
 }
 
 export interface GenerateResult {
@@ -29,6 +35,15 @@ export interface GenerateResult {
   migration: string | null;
   /** What the run has to say, line by line: problems on failure, a summary and notes on success. */
   lines: string[];
+}
+
+const DATABASE_TYPES = 'database.ts';
+
+/** generated/database.ts as the migrations now make it: read again only when they changed, or when checking. */
+async function currentDatabaseTypes(supabaseDir: string, file: string, check: boolean): Promise<string> {
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : null;
+  if (!check && existing && recordedHash(existing) === databaseSourceHash(supabaseDir)) return existing;
+  return databaseTypesModule(supabaseDir);
 }
 
 function listFiles(dir: string): string[] {
@@ -111,8 +126,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const file = target(path);
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) changes.set(file, content);
   }
+  const databaseFile = join(generatedDir, DATABASE_TYPES);
+  // A new migration changes the database: its types are read once the migration is written (below).
+  if (options.databaseTypes && !plan.migration) {
+    const content = await currentDatabaseTypes(supabaseDir, databaseFile, check);
+    if (!existsSync(databaseFile) || readFileSync(databaseFile, 'utf8') !== content) changes.set(databaseFile, content);
+  }
   const existing = [...listFiles(generatedDir).map((p) => p), ...listFiles(functionsOut).map((p) => `functions/${p}`)];
-  for (const path of existing) if (!files.has(path)) changes.set(target(path), null);
+  for (const path of existing) if (!files.has(path) && path !== DATABASE_TYPES) changes.set(target(path), null);
   if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);
   if (!existsSync(snapshotFile) || readFileSync(snapshotFile, 'utf8') !== plan.snapshotText) changes.set(snapshotFile, plan.snapshotText);
 
@@ -134,6 +155,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, content);
     }
+  }
+  if (options.databaseTypes && plan.migration) {
+    writeFileSync(databaseFile, await databaseTypesModule(supabaseDir));
+    written.push(shown(databaseFile));
   }
   if (!written.length) return { ok: true, written, migration: null, lines: ['Everything is already up to date with schemas/: nothing was written.'] };
   return {

@@ -13,7 +13,7 @@ export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
 /** A form of its page: a wizard when it has steps. Saving, emailing and toasts follow its declaration. */
 function PageForm({ form }: { form: FormDefinition }) {
   // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
-  const submit = useMemo(() => formSubmitter<object>(form), [form]);
+  const submit = useMemo(() => formSubmitter(form), [form]);
   const prefill = useQueryPrefill(form);
   const steps = form.steps;
   return steps ? (

@@ -3,9 +3,9 @@
  * each form's questions titled and in form order with option labels, as the submission page shows
  * them. Values a spreadsheet would run as a formula are neutralised.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
-import { answersOf, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
+import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { display, staffForms, type StaffForm } from './staff-forms';
 
 /**
@@ -54,7 +54,7 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
 }
 
 /** Every submission the filter matches, newest first, with its answers: the export's rows. */
-export async function exportInbox(client: SupabaseClient, filter: InboxFilter): Promise<{ csv: string; count: number }> {
+export async function exportInbox(client: Backend, filter: InboxFilter): Promise<{ csv: string; count: number }> {
   const rows: InboxRow[] = [];
   let before: number | undefined;
   for (;;) {
@@ -69,6 +69,6 @@ export async function exportInbox(client: SupabaseClient, filter: InboxFilter): 
     if (!tables.has(row.form_table)) tables.set(row.form_table, []);
     tables.get(row.form_table)!.push(row.submission_id);
   }
-  for (const [table, ids] of tables) for (const [id, saved] of await answersOf(client, table, ids)) answers.set(id, saved);
+  for (const [table, ids] of tables) for (const [id, saved] of await answersOf(client, formTable(table), ids)) answers.set(id, saved);
   return { csv: inboxCsv(rows, answers), count: rows.length };
 }

@@ -2,7 +2,8 @@
  * The staff inbox's reads and writes through supabase-js: the page, the CSV export and the benchmark
  * (scripts/bench-staff.ts) all use these, so what is measured is what staff wait for.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { isFormTable, type FormTable } from '../../generated/form-inserts';
+import type { Backend } from '../../lib/backend/load';
 
 export const STATUSES = ['new', 'in_progress', 'replied', 'closed'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -47,7 +48,7 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
  * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
  * pagination, so page 1,000 costs what page 1 does.
  */
-export async function inboxPage(client: SupabaseClient, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
+export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
   let query = client.from('staff_inbox').select(COLUMNS);
   if (filter.form) query = query.eq('form', filter.form);
   if (filter.status) query = query.eq('status', filter.status);
@@ -62,7 +63,7 @@ export async function inboxPage(client: SupabaseClient, filter: InboxFilter, bef
 }
 
 /** Whether each submission's email reached staff: pending, sending or sent. */
-export async function notificationStates(client: SupabaseClient, ids: string[]): Promise<Map<string, string>> {
+export async function notificationStates(client: Backend, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
   const { data, error } = await client.from('form_notifications').select('submission_id, state').in('submission_id', ids);
   if (error) throw new Error(error.message);
@@ -83,14 +84,20 @@ export interface InboxEvent {
   new_value: string | null;
 }
 
+/** The table the inbox says a submission is in: always one of the forms visitors send (the inbox lists only those). */
+export function formTable(table: string): FormTable {
+  if (!isFormTable(table)) throw new Error(`The staff inbox lists a submission of "${table}", which no form in schemas/forms.json fills: run npm run generate.`);
+  return table;
+}
+
 /** One submission for its page: the inbox entry, the answers as saved, and who changed what. */
-export async function submission(client: SupabaseClient, id: string) {
+export async function submission(client: Backend, id: string) {
   const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, updated_at, updated_by`).eq('submission_id', id).maybeSingle();
   if (error) throw new Error(error.message);
   if (!entry) return null;
   const inbox = entry as InboxEntry;
   const [answers, events] = await Promise.all([
-    client.from(inbox.form_table).select('*').eq('id', id).maybeSingle(),
+    client.from(formTable(inbox.form_table)).select('*').eq('id', id).maybeSingle(),
     client.from('staff_inbox_events').select('id, at, actor_email, field, old_value, new_value').eq('submission_id', id).order('id', { ascending: true }),
   ]);
   if (answers.error) throw new Error(answers.error.message);
@@ -99,13 +106,13 @@ export async function submission(client: SupabaseClient, id: string) {
 }
 
 /** Changes a submission's workflow fields: the database lets staff change nothing else. */
-export async function updateSubmission(client: SupabaseClient, id: string, changes: { status?: Status; note?: string | null }) {
+export async function updateSubmission(client: Backend, id: string, changes: { status?: Status; note?: string | null }) {
   const { error } = await client.from('staff_inbox').update(changes).eq('submission_id', id);
   if (error) throw new Error(error.message);
 }
 
 /** Every row of a filter's answers in one form's table, for the export, fetched in pages of ids. */
-export async function answersOf(client: SupabaseClient, table: string, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+export async function answersOf(client: Backend, table: FormTable, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
   for (let i = 0; i < ids.length; i += 200) {
     const { data, error } = await client.from(table).select('*').in('id', ids.slice(i, i + 200));

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Backend } from '../../lib/backend/load';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { loadBackend } from '../../lib/backend/load';
 
@@ -12,7 +12,7 @@ type Answer<T> = { state: 'failed'; message: string } | { state: 'ready'; data: 
  * `key` changes, and again on `reload`. Until the first answer for the current key it is loading (an
  * answer for a key that has moved on is never shown); a reload keeps showing the last answer meanwhile.
  */
-export function useStaffData<T>(key: string, read: (client: SupabaseClient) => Promise<T>) {
+export function useStaffData<T>(key: string, read: (client: Backend) => Promise<T>) {
   const [round, setRound] = useState(0);
   const ask = `${round}:${key}`;
   const [answer, setAnswer] = useState<{ key: string; answer: Answer<T> } | null>(null);

@@ -1,4 +1,5 @@
-import type { SupabaseClient, User } from '@supabase/supabase-js';
+import type { User } from '@supabase/supabase-js';
+import type { Backend } from '../backend/load';
 import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { afterLoadWhenIdle, loadBackend, sessionToCheck } from '../backend/load';
@@ -97,10 +98,10 @@ export const opensAuthDialog = { type: 'button', command: 'show-modal', commandf
 
 const authDialog = () => document.getElementById(AUTH_DIALOG_ID) as HTMLDialogElement | null;
 
-let backend: Promise<SupabaseClient> | null = null;
+let backend: Promise<Backend> | null = null;
 
 /** The client, with the account state listening to its auth events; downloaded the first time it is needed. */
-function connect(): Promise<SupabaseClient> {
+function connect(): Promise<Backend> {
   backend ??= loadBackend().then((supabase) => {
     supabase.auth.onAuthStateChange((event, session) => {
       update({ user: toAccountUser(session?.user) });

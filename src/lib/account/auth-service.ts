@@ -3,7 +3,8 @@
  * an email link, a visitor pressing Sign In): restoring the session, and what the dialog and the header
  * ask for, each with the toast its answer gets.
  */
-import type { AuthError, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthError, User } from '@supabase/supabase-js';
+import type { Backend } from '../backend/load';
 import { showToast } from '../../components/toast';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { isConnectionProblem, reportBackendError, showConnectionIssue } from '../backend/connection';
@@ -40,26 +41,26 @@ async function outcome(call: Promise<{ error: AuthError | null }>, success: { ti
 
 /** Each returns null on success, or the error message it showed. */
 const authActions = {
-  signIn: (supabase: SupabaseClient, { email, password }: SignInCredentials) =>
+  signIn: (supabase: Backend, { email, password }: SignInCredentials) =>
     outcome(supabase.auth.signInWithPassword({ email, password }), { title: 'Welcome back!', description: 'You have successfully signed in' }),
 
   // The profile travels as user metadata; the database's trigger turns it into the clients row.
-  signUp: (supabase: SupabaseClient, { email, password, ...profile }: SignUpDetails) =>
+  signUp: (supabase: Backend, { email, password, ...profile }: SignUpDetails) =>
     outcome(supabase.auth.signUp({ email, password, options: { data: profile, emailRedirectTo: backHere() } }), {
       title: 'Account created',
       description: 'Please check your email to verify your account',
     }),
 
-  requestPasswordReset: (supabase: SupabaseClient, { email }: PasswordResetRequest) =>
+  requestPasswordReset: (supabase: Backend, { email }: PasswordResetRequest) =>
     outcome(supabase.auth.resetPasswordForEmail(email, { redirectTo: backHere() }), {
       title: 'Check your email',
       description: `If ${email} has an account, we have sent it a link to choose a new password.`,
     }),
 
-  setNewPassword: (supabase: SupabaseClient, { password }: NewPassword) =>
+  setNewPassword: (supabase: Backend, { password }: NewPassword) =>
     outcome(supabase.auth.updateUser({ password }), { title: 'Password updated', description: 'Your new password is saved and you are signed in' }),
 
-  async signOut(supabase: SupabaseClient): Promise<string | null> {
+  async signOut(supabase: Backend): Promise<string | null> {
     const { error } = await supabase.auth.signOut().catch((thrown: unknown) => ({ error: thrown }));
     if (error) {
       console.warn('Sign-out failed:', error);
@@ -77,8 +78,8 @@ export type ActionName = keyof typeof authActions;
  * Runs one account action with the client (downloaded by `connect` if need be); true when it worked.
  * Each dialog action keeps its failure as the context's error, which the dialog shows; success clears it.
  */
-export async function perform(name: ActionName, input: unknown, connect: () => Promise<SupabaseClient>, setError: (error: string | null) => void): Promise<boolean> {
-  let supabase: SupabaseClient;
+export async function perform(name: ActionName, input: unknown, connect: () => Promise<Backend>, setError: (error: string | null) => void): Promise<boolean> {
+  let supabase: Backend;
   try {
     supabase = await connect();
   } catch (failure) {
@@ -86,7 +87,7 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
     return false;
   }
   // The dialog's schema validator has checked `input`: it has the shape the action takes.
-  const failed = await (authActions[name] as (supabase: SupabaseClient, input: unknown) => Promise<string | null>)(supabase, input);
+  const failed = await (authActions[name] as (supabase: Backend, input: unknown) => Promise<string | null>)(supabase, input);
   // The dialog shows it under its form too: the toast is in the corner, outside the modal dialog.
   if (name !== 'signOut') setError(failed);
   return failed === null;
@@ -97,7 +98,7 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
  * check is logged and the visitor treated as signed out; an unreachable backend also gets the
  * Connection Issue toast.
  */
-export async function restoreSession(supabase: SupabaseClient, linkType: string | null): Promise<User | null> {
+export async function restoreSession(supabase: Backend, linkType: string | null): Promise<User | null> {
   try {
     const { error: linkError } = await supabase.auth.initialize();
     // supabase-js empties the fragment it read but leaves a bare "#" (or, after an error, the error).

@@ -3,13 +3,17 @@
  * first time something needs it, and the shell can tell from localStorage and the URL whether it does.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../generated/database';
 import { anyHolds } from '../early-conditions';
 import { accountCheckNeeded, sessionStorageKey } from './session-storage';
 import { anonKey, backendUrl } from './settings';
 
-let client: Promise<SupabaseClient> | null = null;
+/** The site's client, typed with the tables, views and functions the migrations make (src/generated/database.ts). */
+export type Backend = SupabaseClient<Database>;
 
-export function loadBackend(): Promise<SupabaseClient> {
+let client: Promise<Backend> | null = null;
+
+export function loadBackend(): Promise<Backend> {
   // The one client of the site: every caller shares it (and its session).
   client ??= import('./client').then((module) => module.createBackendClient(backendUrl, anonKey, sessionStorageKey));
   // A failed download (offline) may be retried by the next caller.

@@ -9,6 +9,7 @@
 import type { FormDefinition } from '../../components/forms/form-definition';
 import type { SubmitHandler } from '../../components/forms/use-submission';
 import { showToast, type Toast } from '../../components/toast';
+import { isFormTable, type FormInserts, type FormTable } from '../../generated/form-inserts';
 import { loadBackend } from './load';
 
 /** The form's toasts (schemas/forms.json "toasts"): failures are destructive and name the server's {error}. */
@@ -40,9 +41,10 @@ async function functionMessage(error: Error & { context?: unknown }): Promise<st
   return error.message;
 }
 
-export function formSubmitter<T extends object>(form: FormDefinition): SubmitHandler<T> {
+/** A form visitors send, saving into `Table`: its data is that table's insert (src/generated/form-inserts.ts) without the id. */
+export function formSubmitter<Table extends FormTable = FormTable>(form: FormDefinition): SubmitHandler<Omit<FormInserts[Table], 'id'>> {
   const { table, notification } = form;
-  if (!table || !notification) throw new Error(`schemas/forms.json gives the ${form.id} form no table or notification.`);
+  if (!isFormTable(table) || !notification) throw new Error(`schemas/forms.json gives the ${form.id} form no table visitors may send to, or no notification.`);
   const texts = toastsOf(form);
   let pending: { data: string; id: string } | null = null;
 
@@ -63,7 +65,10 @@ export function formSubmitter<T extends object>(form: FormDefinition): SubmitHan
       await showToast(texts.saveFailed(error instanceof Error ? error.message : String(error)));
       return { reset: false };
     }
-    const { error: saveError } = await supabase.from(table).insert({ id: pending.id, ...data });
+    const row = { id: pending.id, ...data } as FormInserts[Table];
+    // supabase-js types from() for one literal table; this one is chosen at run time. The row is that table's
+    // insert all the same: FormInserts is checked against every table the migrations made (form-inserts.ts).
+    const { error: saveError } = await supabase.from(table).insert(row as never);
     if (saveError && !isAlreadySaved(saveError)) {
       await showToast(texts.saveFailed(saveError.message));
       return { reset: false };
