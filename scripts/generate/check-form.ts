@@ -5,6 +5,7 @@ import { checkSchema } from './check/schema.ts';
 import { tableNameProblem } from './check/sql-names.ts';
 import { didYouMean } from './check/suggest.ts';
 import { checkUi } from './check/ui.ts';
+import { LIMIT_KEYWORDS } from '../../src/components/forms/default-messages.ts';
 
 const PLACEHOLDERS = ['title', 'name', 'step'];
 
@@ -24,9 +25,12 @@ function checkMessages(form: FormSource): SchemaProblem[] {
   const properties = form.schema.json.properties ?? {};
   const fields = Object.keys(properties);
   const json = form.messages.json as { required: { message: string }; fields?: Record<string, Record<string, { message: string }>> };
-  const placeholders = (at: JsonPath, message: string) => {
+  const placeholders = (at: JsonPath, message: string, keyword?: string) => {
+    const allowed = keyword && LIMIT_KEYWORDS.includes(keyword) ? [...PLACEHOLDERS, 'limit'] : PLACEHOLDERS;
     for (const [, placeholder] of message.matchAll(/\{(\w+)\}/g)) {
-      if (!PLACEHOLDERS.includes(placeholder!)) problem([...at, 'message'], `uses {${placeholder}}, but only {title}, {name} and {step} can be filled in.${didYouMean(placeholder!, PLACEHOLDERS)}`);
+      if (allowed.includes(placeholder!)) continue;
+      const limitHint = placeholder === 'limit' ? ' {limit} (the number) is filled in only in maxLength, minLength, minimum and maximum messages.' : '';
+      problem([...at, 'message'], `uses {${placeholder}}, but only ${allowed.map((p) => `{${p}}`).join(', ')} can be filled in here.${limitHint || didYouMean(placeholder!, allowed)}`);
     }
   };
   placeholders(['required'], json.required.message);
@@ -39,7 +43,7 @@ function checkMessages(form: FormSource): SchemaProblem[] {
       if (keyword !== 'required' && keyword !== 'type' && properties[field]?.[keyword] === undefined) {
         problem(['fields', field, keyword], `has a "${keyword}" message, but "${field}" has no "${keyword}" rule in the schema.`, 'key');
       }
-      placeholders(['fields', field, keyword], message.message);
+      placeholders(['fields', field, keyword], message.message, keyword);
     }
   }
   return problems;

@@ -4,6 +4,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { FormDefinition, FormMessage } from '../../src/components/forms/form-definition';
+import { defaultMessage } from '../../src/components/forms/default-messages';
+import { fieldOrder as layOut } from '../../supabase/functions/_shared/field-order';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
 
 type Field = { title: string; type?: string; oneOf?: { const: unknown; title: string }[]; pattern?: string };
@@ -15,8 +17,7 @@ export const requiredFields = (form: FormDefinition) => (form.schema.required ??
 /** The fields in the order a visitor meets them. */
 export function fieldOrder(form: FormDefinition): string[] {
   if (form.steps) return form.steps.flatMap((s) => s.fields);
-  const order = form.uiSchema['ui:order'] as string[] | undefined;
-  return order?.filter((f) => f !== '*') ?? Object.keys(form.schema.properties!);
+  return layOut(Object.keys(form.schema.properties!), form.uiSchema['ui:order'] as string[] | undefined);
 }
 
 /** A complete submission read from the schema; `overrides` set the values a test wants to find again. */
@@ -28,7 +29,7 @@ export const busyText = (form: FormDefinition) => String(form.uiSchema['ui:busyT
 
 /** The toast a visitor reads when `field` breaks `keyword`, filled in as the engine does. */
 export function expectedMessage(form: FormDefinition, field: string, keyword: string, stepTitle = ''): FormMessage {
-  const chosen = form.messages.fields?.[field]?.[keyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: 'Please check {title}.' });
+  const chosen = form.messages.fields?.[field]?.[keyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: defaultMessage(keyword) });
   const fill = (text: string) => text.replaceAll('{title}', titleOf(form, field)).replaceAll('{name}', field.replaceAll('_', ' ')).replaceAll('{step}', stepTitle);
   return { title: fill(chosen.title), message: fill(chosen.message) };
 }

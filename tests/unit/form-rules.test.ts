@@ -13,12 +13,13 @@ import { forgotPasswordForm } from '../../src/generated/forms/forgot-password';
 import { newPasswordForm } from '../../src/generated/forms/new-password';
 import { signInForm } from '../../src/generated/forms/sign-in';
 import { signUpForm } from '../../src/generated/forms/sign-up';
+import { fieldOrder } from '../../supabase/functions/_shared/field-order';
 import { sampleAnswers } from '../support/sample-answers';
 
 const FORMS = { contact: contactForm, assessment: assessmentForm, 'sign-in': signInForm, 'sign-up': signUpForm, 'forgot-password': forgotPasswordForm, 'new-password': newPasswordForm };
 
 /** The form's field order as visitors meet it: its steps, else ui:order, else the schema's. */
-const orderOf = (form: FormDefinition) => form.steps?.flatMap((s) => s.fields) ?? (form.uiSchema['ui:order'] as string[] | undefined) ?? Object.keys(form.schema.properties!);
+const orderOf = (form: FormDefinition) => form.steps?.flatMap((s) => s.fields) ?? fieldOrder(Object.keys(form.schema.properties!), form.uiSchema['ui:order'] as string[] | undefined);
 const problemsOf = (form: FormDefinition, data: Record<string, unknown>) => findProblems(form.schema, form.validators, form.messages, normalise(form.schema, data), orderOf(form));
 const titleOf = (form: FormDefinition, field: string) => String((form.schema.properties![field] as { title: string }).title);
 
@@ -41,6 +42,24 @@ describe.each(Object.entries(FORMS))('%s form', (_, form) => {
 
   it('reports problems in the order visitors meet the fields', () => {
     expect(problemsOf(form, {}).map((p) => p.field)).toEqual(required);
+  });
+
+  it('says the limit when an answer is too long, too short, too small or too big', () => {
+    for (const [field, def] of Object.entries(form.schema.properties as Record<string, Record<string, unknown>>)) {
+      for (const [keyword, breaking] of [
+        ['maxLength', (n: number) => 'x'.repeat(n + 1)],
+        ['minLength', (n: number) => 'x'.repeat(Math.max(n - 1, 1))],
+        ['minimum', (n: number) => n - 1],
+        ['maximum', (n: number) => n + 1],
+      ] as const) {
+        const limit = def[keyword];
+        if (typeof limit !== 'number' || def.oneOf || def.pattern || form.messages.fields?.[field]?.[keyword]) continue;
+        const problem = problemsOf(form, { ...complete, [field]: breaking(limit) }).find((p) => p.field === field);
+        expect(problem?.keyword).toBe(keyword);
+        expect(problem?.toast.message).toContain(String(limit));
+        expect(problem?.toast.message).toContain(titleOf(form, field));
+      }
+    }
   });
 
   it('trims text and refuses text the database cannot store', () => {

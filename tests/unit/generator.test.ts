@@ -89,6 +89,15 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(forms).toContain('order: ["email","name","subject","message"]');
   });
 
+  it('{limit} may name the number in a limit\'s message, and nowhere else', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.messages.json', (m) => (m.fields = { message: { maxLength: { title: 'Too Long', message: 'Keep {title} under {limit} characters.' } } }));
+    const ok = await ws.generate();
+    expect(ok.ok, ok.lines.join('\n')).toBe(true);
+    const out = await refused((w) => w.editJson('contact.messages.json', (m) => (m.required.message = '{title} is needed ({limit}).')));
+    expect(out).toMatch(/schemas\/contact\.messages\.json:\d+:\d+ \(at \/required\/message\): uses \{limit\}, but only \{title\}, \{name\}, \{step\} can be filled in here\. \{limit\} \(the number\) is filled in only in maxLength, minLength, minimum and maximum messages\./);
+  });
+
   it('required naming a field that does not exist', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
     expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');

@@ -1,6 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { unsaveableText } from '../../generated/validators/runtime';
+import { defaultMessage, LIMIT_KEYWORDS } from './default-messages';
 import type { FormMessage, FormMessages } from './form-definition';
 import type { FormData } from './normalise';
 
@@ -40,7 +41,7 @@ function fill(template: string, values: Record<string, string>) {
 /** The message for one failed rule: the field's own text if the messages file has one, else the form's default. */
 function messageFor(messages: FormMessages, field: string, keyword: string, values: Record<string, string>): FormMessage {
   const specific = messages.fields?.[field]?.[keyword];
-  const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: 'Please check {title}.' });
+  const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: defaultMessage(keyword) });
   return { title: fill(chosen.title, values), message: fill(chosen.message, values) };
 }
 
@@ -75,7 +76,9 @@ export function findProblems(
     .filter((field) => byField.has(field))
     .map((field) => {
       const keyword = byField.get(field)!;
-      const title = fieldDefinition(schema, field)?.title ?? field;
-      return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle }) };
+      const definition = fieldDefinition(schema, field);
+      const title = definition?.title ?? field;
+      const limit = LIMIT_KEYWORDS.includes(keyword) ? String(definition?.[keyword as keyof RJSFSchema] ?? '') : '';
+      return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle, limit }) };
     });
 }
