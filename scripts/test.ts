@@ -1,5 +1,7 @@
 /**
- * `npm test`: every check the project has, in the order that fails fastest.
+ * `npm test`: every check the project has, in the order that fails fastest. Every stage runs even when
+ * an earlier one failed (so one run says everything that is wrong), and the run ends with each stage's
+ * outcome and time.
  * generated-files check -> lint -> typecheck -> unit and component tests -> end-to-end tests in Chromium
  * (against `npm start` on test ports, which builds the site first).
  * Installs Debian's chromium first when it is missing and we may (root with apt-get); otherwise says
@@ -13,17 +15,21 @@ import { CHROMIUM_PATH } from './lib/chromium.ts';
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
 
+interface Stage {
+  label: string;
+  seconds: number;
+  ok: boolean;
+}
+const stages: Stage[] = [];
+
+/** Runs one stage; a failure is recorded and the next stages still run, so one run reports everything. */
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n▶ ${label}`);
   const started = performance.now();
   const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (status !== 0) {
-    console.error(`\n✖ ${label} failed (${seconds}s).`);
-    printSummary();
-    process.exit(status ?? 1);
-  }
-  console.log(`✔ ${label} (${seconds}s)`);
+  const seconds = (performance.now() - started) / 1000;
+  stages.push({ label, seconds, ok: status === 0 });
+  console.log(status === 0 ? `✔ ${label} (${seconds.toFixed(1)}s)` : `\n✖ ${label} failed (${seconds.toFixed(1)}s).`);
 }
 
 function ensureChromium() {
@@ -39,6 +45,7 @@ function ensureChromium() {
     process.exit(1);
   }
   run('Installing Debian chromium (missing)', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  if (!stages.at(-1)!.ok) finish();
 }
 
 /** Counts from the JSON reports, as one closing line that CI and people can read. */
@@ -63,6 +70,19 @@ function printSummary() {
   console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
+/** Each stage's outcome and time, then the counts; exits non-zero when any stage failed. */
+function finish(): never {
+  const width = Math.max(...stages.map((s) => s.label.length));
+  console.log('\nStages:');
+  for (const stage of stages) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.label.padEnd(width)}  ${stage.seconds.toFixed(1).padStart(6)}s`);
+  const total = stages.reduce((sum, s) => sum + s.seconds, 0);
+  console.log(`  ${' '.repeat(width + 2)}${total.toFixed(1).padStart(6)}s in all`);
+  printSummary();
+  const failed = stages.filter((s) => !s.ok);
+  if (failed.length) console.error(`\n✖ ${failed.length} of ${stages.length} stages failed: ${failed.map((s) => s.label).join('; ')}.`);
+  process.exit(failed.length ? 1 : 0);
+}
+
 rmSync(results, { recursive: true, force: true });
 ensureChromium();
 run('Generated files match schemas/', 'npx', ['tsx', 'scripts/generate.ts', '--check']);
@@ -71,4 +91,4 @@ run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Typecheck edge functions (Deno)', join(root, 'node_modules', '.bin', 'deno'), ['check', '--quiet', '--node-modules-dir=manual', 'supabase/functions/send-form-notification/index.ts', 'supabase/local/deno/function-host.ts']);
 run('Unit, component, database and function tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`]);
 run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
-printSummary();
+finish();
