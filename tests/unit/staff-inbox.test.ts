@@ -8,7 +8,10 @@ import forms from '../../schemas/forms.json';
 import { inboxCsv } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
-import { staffForms } from '../../src/features/staff/staff-forms';
+import { display, staffForms } from '../../src/features/staff/staff-forms';
+
+/** A question's label, as the schema gives it: tests follow an editor's relabel. */
+const labelOf = (form: string, field: string) => staffForms.get(form)!.schema.properties![field]!.title!;
 
 const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow => ({
   seq: 1,
@@ -43,35 +46,41 @@ describe('the CSV export', () => {
     const [record] = parse(
       inboxCsv([row('assessment', 'a', { status: 'in_progress', note: 'Call back' })], new Map([['a', { organization_type: 'small_business', timeline: '1_3_months', organization_name: 'Casa Verde' }]])),
     );
-    const order = staffForms.get('assessment')!.order.map((f) => staffForms.get('assessment')!.schema.properties![f]!.title);
+    const assessment = staffForms.get('assessment')!;
+    const order = assessment.order.map((f) => labelOf('assessment', f));
     expect(Object.keys(record!)).toEqual(['Received', 'Form', 'Status', 'Note', ...order]);
-    expect(record).toMatchObject({ Form: 'Needs Assessment Submission', Status: 'In progress', Note: 'Call back', 'Organization Type': 'Small Business', 'Desired Timeline': '1–3 months', 'Organization Name': 'Casa Verde' });
+    expect(record).toMatchObject({ Form: assessment.title, Status: 'In progress', Note: 'Call back' });
+    expect(record![labelOf('assessment', 'organization_type')]).toBe(display(assessment, 'organization_type', 'small_business'));
+    expect(record![labelOf('assessment', 'timeline')]).toBe(display(assessment, 'timeline', '1_3_months'));
+    expect(display(assessment, 'timeline', '1_3_months')).not.toBe('1_3_months');
+    expect(record![labelOf('assessment', 'organization_name')]).toBe('Casa Verde');
   });
 
   it('names each column’s form when several forms are exported, leaving other forms’ cells empty', () => {
     const records = parse(inboxCsv([row('contact', 'c'), row('assessment', 'a')], new Map([['c', { name: 'Lee', subject: 'Feedback' }], ['a', { contact_name: 'Dana' }]])));
-    expect(Object.keys(records[0]!)).toContain('Contact Inquiry: Full Name');
-    expect(Object.keys(records[0]!)).toContain('Needs Assessment Submission: Full Name');
-    expect(records[0]).toMatchObject({ 'Contact Inquiry: Full Name': 'Lee', 'Contact Inquiry: Subject': 'Feedback', 'Needs Assessment Submission: Full Name': '' });
-    expect(records[1]).toMatchObject({ 'Contact Inquiry: Full Name': '', 'Needs Assessment Submission: Full Name': 'Dana' });
+    const column = (form: string, field: string) => `${staffForms.get(form)!.title}: ${labelOf(form, field)}`;
+    expect(Object.keys(records[0]!)).toContain(column('contact', 'name'));
+    expect(Object.keys(records[0]!)).toContain(column('assessment', 'contact_name'));
+    expect(records[0]).toMatchObject({ [column('contact', 'name')]: 'Lee', [column('contact', 'subject')]: display(staffForms.get('contact')!, 'subject', 'Feedback'), [column('assessment', 'contact_name')]: '' });
+    expect(records[1]).toMatchObject({ [column('contact', 'name')]: '', [column('assessment', 'contact_name')]: 'Dana' });
   });
 
   it('neutralises every value a spreadsheet would run as a formula, including one followed by a line break', () => {
     const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '=HYPERLINK("http://x")\nsecond line'];
     const answers = new Map(hostile.map((message, i) => [String(i), { message, name: 'a, "quoted" name' }]));
     const records = parse(inboxCsv(hostile.map((_, i) => row('contact', String(i), { note: i === 0 ? '=note' : null })), answers));
-    expect(records.map((r) => r.Message)).toEqual(hostile.map((h) => `'${h}`));
+    expect(records.map((r) => r[labelOf('contact', 'message')])).toEqual(hostile.map((h) => `'${h}`));
     expect(records[0]!.Note).toBe("'=note");
     // Commas and quotes survive as text; a value that merely contains = is left alone.
-    expect(records[0]!['Full Name']).toBe('a, "quoted" name');
-    expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]])))[0]!.Message).toBe('a = b');
+    expect(records[0]![labelOf('contact', 'name')]).toBe('a, "quoted" name');
+    expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]])))[0]![labelOf('contact', 'message')]).toBe('a = b');
   });
 
   it('neutralises a formula behind blanks, invisible characters or look-alike signs, in answers and notes alike', () => {
     const disguised = ['  =1+1', '\u200b=HYPERLINK("http://x")', '\u200e\u00ad+SUM(A1)', '\ufeff@cmd', '\u00a0-2+3', '\uff1dHYPERLINK("http://x")', '\uff0bSUM(A1)', '\uff20cmd', '\u3000\uff1d1', '\n=1+1'];
     const answers = new Map(disguised.map((message, i) => [String(i), { message }]));
     const records = parse(inboxCsv(disguised.map((_, i) => row('contact', String(i), { note: i === 0 ? ' =HYPERLINK("http://x")' : null })), answers));
-    expect(records.map((r) => r.Message)).toEqual(disguised.map((h) => `'${h}`));
+    expect(records.map((r) => r[labelOf('contact', 'message')])).toEqual(disguised.map((h) => `'${h}`));
     expect(records[0]!.Note).toBe('\' =HYPERLINK("http://x")');
   });
 });
