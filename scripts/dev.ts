@@ -82,8 +82,13 @@ runUntilStopped(async (closers) => {
   // A save in schemas/ regenerates src/generated (Vite then updates the open page) and applies any new
   // migration to the running local database; a mistake is printed and the page keeps the last good form.
   const stopWatching = watchSchemas(async () => {
-    const { ok, migration } = await regenerate();
+    const { ok, migration, written } = await regenerate();
     if (ok && migration && stack) console.log(`Applied ${(await stack.applyNewMigrations()).join(', ')} to the local database.`);
+    // The staff email's form table is generated into the functions' code, which Deno loaded at start.
+    if (ok && stack && written.some((file) => file.startsWith('supabase/functions/'))) {
+      await stack.reloadFunctions();
+      console.log('Reloaded the edge functions with the new forms.');
+    }
   });
   closers.push(async () => stopWatching());
   return [`Site (dev)    http://localhost:${sitePort}`, ...(stack?.summary ?? [])];

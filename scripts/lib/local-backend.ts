@@ -2,7 +2,7 @@
  * Where the local backend listens, the same ports as `supabase start` unless overridden (the end-to-end
  * tests run their own on other ports, so a running `npm start` is left alone).
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { loadEnv } from 'vite';
 import { localKeys } from '../../supabase/local/keys.ts';
 import { startLocalStack } from '../../supabase/local/stack.ts';
@@ -13,7 +13,8 @@ export const localBackend = {
   apiPort: Number(process.env.SUPABASE_API_PORT ?? 54321),
   inboxHttpPort: Number(process.env.INBOX_PORT ?? 54324),
   inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? 54325),
-  dataDir: process.env.SUPABASE_LOCAL_DIR ? join(root, process.env.SUPABASE_LOCAL_DIR) : join(root, '.supabase-local'),
+  // An absolute SUPABASE_LOCAL_DIR is used as given; a relative one is from the project root.
+  dataDir: resolve(root, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local'),
 };
 
 /** The browser's settings for the local backend: its URL and the (public, local-only) anon key. */

@@ -7,11 +7,11 @@ import { generate } from '../generate/run.ts';
 import { generateOptions } from '../generate/paths.ts';
 
 /** Runs `npm run generate`; prints only what matters (changes, problems). Returns false on problems. */
-export async function regenerate(): Promise<{ ok: boolean; migration: string | null }> {
+export async function regenerate(): Promise<{ ok: boolean; migration: string | null; written: string[] }> {
   const result = await generate(generateOptions());
   if (!result.ok) console.error(`\n${result.lines.join('\n')}\n`);
   else if (result.written.length) console.log(`schemas/ changed: ${result.lines.join('\n')}`);
-  return { ok: result.ok, migration: result.migration };
+  return { ok: result.ok, migration: result.migration, written: result.written };
 }
 
 /** Calls `onChange` once after each burst of saves in schemas/ (editors write a file in several steps). */

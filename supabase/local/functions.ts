@@ -17,8 +17,20 @@ export interface RunningFunction {
 
 export interface FunctionRunner {
   functions: Map<string, RunningFunction>;
+  /**
+   * Starts every function afresh and then stops the old processes, as `supabase functions serve` does
+   * on a change: the dev server calls it when a save regenerates what a function imports.
+   */
+  reload(): Promise<void>;
   close(): Promise<void>;
 }
+
+const stop = (f: RunningFunction) =>
+  new Promise<void>((resolve) => {
+    if (f.process.exitCode !== null || f.process.signalCode !== null) return resolve();
+    f.process.once('exit', () => resolve());
+    f.process.kill();
+  });
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -67,9 +79,11 @@ async function startOne(name: string, env: Record<string, string>): Promise<Runn
 export async function startFunctions(env: Record<string, string>): Promise<FunctionRunner> {
   const functions = new Map<string, RunningFunction>();
   let closing = false;
+  // Processes reload() replaced: their exit is expected, not a crash.
+  const replaced = new WeakSet<RunningFunction>();
   const supervise = (running: RunningFunction, delay = 500) => {
     running.process.once('exit', (code, signal) => {
-      if (closing) return;
+      if (closing || replaced.has(running)) return;
       console.warn(`Function ${running.name} stopped (${signal ?? `exit code ${code}`}); starting it again.`);
       const retry = (wait: number) =>
         setTimeout(() => {
@@ -95,18 +109,21 @@ export async function startFunctions(env: Record<string, string>): Promise<Funct
   }
   return {
     functions,
+    reload: async () => {
+      // The new ones answer before the old ones stop, so no invoke meets a missing function.
+      const fresh = await Promise.all(functionNames().map((name) => startOne(name, env)));
+      const old = [...functions.values()];
+      for (const f of old) replaced.add(f);
+      functions.clear();
+      for (const running of fresh) {
+        functions.set(running.name, running);
+        supervise(running);
+      }
+      await Promise.all(old.map(stop));
+    },
     close: async () => {
       closing = true;
-      await Promise.all(
-        [...functions.values()].map(
-          (f) =>
-            new Promise<void>((resolve) => {
-              if (f.process.exitCode !== null || f.process.signalCode !== null) return resolve();
-              f.process.once('exit', () => resolve());
-              f.process.kill();
-            }),
-        ),
-      );
+      await Promise.all([...functions.values()].map(stop));
     },
   };
 }

@@ -52,7 +52,7 @@ export interface Gateway {
 }
 
 interface GatewayOptions {
-  functions: FunctionRunner;
+  functions: Pick<FunctionRunner, 'functions'>;
   db: SqlClient;
   auth: { config: AuthConfig; mail: MailSettings };
   port?: number;

@@ -23,6 +23,8 @@ export interface LocalStack {
   summary: string[];
   /** Applies migrations written since the stack started (the dev server does after a schema edit); returns their files. */
   applyNewMigrations(): Promise<string[]>;
+  /** Restarts the edge functions, so they run what was regenerated since they started. */
+  reloadFunctions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
         if (applied.length) reloadSchemaCache(db);
         return applied;
       },
+      reloadFunctions: () => functions.reload(),
       close,
     };
   } catch (error) {

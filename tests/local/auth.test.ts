@@ -12,7 +12,7 @@ import { choosePassword as chooseFromLink } from '../support/email-links';
 
 const SITE = 'http://localhost:3000';
 const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
-const noFunctions = { functions: new Map(), close: async () => {} };
+const noFunctions = { functions: new Map() };
 /** Limits out of the way, for the tests that are not about them (they all come from one address). */
 const unlimited: Partial<AuthConfig> = { signInsPerFiveMinutes: 1000, tokenRequestsPerFiveMinutes: 1000, verificationsPerFiveMinutes: 1000, emailsPerClientPerHour: 1000, emailMaxFrequencySeconds: 0 };
 

@@ -20,7 +20,7 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
   beforeAll(async () => {
     db = await freshDatabase(engine);
     keys = await localKeys();
-    gateway = await startGateway({ functions: { functions: new Map(), close: async () => {} }, db, auth: testAuth(0), port: 0 });
+    gateway = await startGateway({ functions: { functions: new Map() }, db, auth: testAuth(0), port: 0 });
     api = `http://127.0.0.1:${gateway.port}`;
   }, 60_000);
   afterAll(async () => {

@@ -31,7 +31,7 @@ describe.each(ENGINES)('the staff inbox through /rest/v1, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
-    gateway = await startGateway({ functions: { functions: new Map(), close: async () => {} }, db, auth: testAuth(0), port: 0 });
+    gateway = await startGateway({ functions: { functions: new Map() }, db, auth: testAuth(0), port: 0 });
     api = `http://127.0.0.1:${gateway.port}`;
     anon = createClient(api, (await localKeys()).anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
     member = await as({ sub: '00000000-0000-4000-8000-00000000000b', email: 'member@example.org', app_metadata: { provider: 'email' }, user_metadata: { staff: true } });
