@@ -14,19 +14,22 @@ const RESOLVED = `\0${ID}`;
  */
 export function siteShellPlugin(root: string): Plugin {
   const configFile = join(root, 'site.config.ts');
+  // site.config.ts adds the form pages the generator writes here: a new form is a new route.
+  const formPagesFile = join(root, 'src', 'generated', 'form-pages.ts');
   return {
     name: 'site-shell',
     resolveId: (id) => (id === ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
       this.addWatchFile(configFile);
+      this.addWatchFile(formPagesFile);
       // A fresh URL each time, so the dev server picks up edits to site.config.ts.
       const url = `${pathToFileURL(configFile).href}?t=${Date.now()}`;
       const config = (await tsImport(url, import.meta.url)) as Parameters<typeof projectShell>[0];
       return `export const shell = ${JSON.stringify(projectShell(config))};`;
     },
     handleHotUpdate({ file, server }) {
-      if (file !== configFile) return;
+      if (file !== configFile && file !== formPagesFile) return;
       const mod = server.moduleGraph.getModuleById(RESOLVED);
       if (mod) server.moduleGraph.invalidateModule(mod);
     },

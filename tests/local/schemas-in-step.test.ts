@@ -26,6 +26,36 @@ function projectCopy(): string {
   return dir;
 }
 
+/** A form a developer adds while `npm run dev` runs. */
+const volunteer = {
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'volunteer',
+    title: 'Volunteer Offer',
+    description: 'Someone offering their time. Saved as a row of volunteer_offers.',
+    type: 'object',
+    additionalProperties: false,
+    required: ['full_name', 'email'],
+    properties: {
+      full_name: { type: 'string', title: 'Full Name', maxLength: 120 },
+      email: { type: 'string', title: 'Email Address', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+    },
+  },
+  entry: {
+    type: 'VolunteerOffer',
+    table: 'volunteer_offers',
+    submittedBy: ['anon', 'authenticated'],
+    notification: { formType: 'Volunteer Offer', replyTo: 'email' },
+    page: { path: '/volunteer', title: 'Volunteer With Us', heading: 'Offer Your Time', description: 'Offer your skills to the nonprofits we work with.', eyebrow: 'Volunteer', intro: 'Tell us what you are good at.', formTitle: 'Your Offer' },
+    toasts: {
+      saved: { title: 'Thank You!', description: 'Your offer has been saved' },
+      saveFailed: { title: 'Error', description: 'Could not save your offer: {error}' },
+      notified: { title: 'We Will Be in Touch', description: 'Our team has been told' },
+      notifyFailed: { title: 'Email Error', description: 'Saved, but our team was not told: {error}' },
+    },
+  },
+};
+
 const running: ChildProcess[] = [];
 afterEach(async () => {
   for (const child of running.splice(0)) {
@@ -60,7 +90,15 @@ async function launch(dir: string, script: 'start.ts' | 'dev.ts') {
       }
     }, 100);
   });
-  return { url: `http://localhost:${port}`, code, output: () => output };
+  return {
+    url: `http://localhost:${port}`,
+    apiUrl: `http://localhost:${env.SUPABASE_API_PORT}`,
+    inboxUrl: `http://localhost:${env.INBOX_PORT}`,
+    /** The local anon key, as the stack prints it. */
+    anonKey: () => /Anon key\s+(\S+)/.exec(output)![1]!,
+    code,
+    output: () => output,
+  };
 }
 
 /** Edits schemas/contact.*.json in the copy as someone would in an editor. */
@@ -109,5 +147,33 @@ describe('the site follows schemas/ without `npm run generate`', () => {
     await expect.poll(() => site.output(), { timeout: 30_000 }).toMatch(/Applied \d{14}_schema_changes\.sql to the local database\./);
     const module = await (await fetch(`${site.url}/src/generated/forms/contact.ts`)).text();
     expect(module).toContain('How did you hear about us?');
-  }, 180_000);
+
+    // The staff email lays out the new question without a restart: the functions were reloaded.
+    await expect.poll(() => site.output(), { timeout: 30_000 }).toContain('Reloaded the edge functions with the new forms.');
+    const id = crypto.randomUUID();
+    const headers = { apikey: site.anonKey(), Authorization: `Bearer ${site.anonKey()}`, 'Content-Type': 'application/json' };
+    const saved = await fetch(`${site.apiUrl}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ id, name: 'Ana', email: 'ana@example.org', subject: 'Feedback', message: 'Hello', referral: 'A friend' }),
+    });
+    expect(saved.status).toBe(201);
+    const invoked = await fetch(`${site.apiUrl}/functions/v1/send-form-notification`, { method: 'POST', headers, body: JSON.stringify({ formType: 'Contact Inquiry', payload: { id } }) });
+    expect(invoked.status, await invoked.text()).toBe(200);
+    const mail = ((await (await fetch(`${site.inboxUrl}/api/v1/messages`)).json()) as { messages: { text: string }[] }).messages[0]!;
+    expect(mail.text).toContain('How did you hear about us?');
+
+    // A new form's page is served without a restart.
+    writeFileSync(join(dir, 'schemas', 'volunteer.schema.json'), JSON.stringify({ ...volunteer.schema }, null, 2));
+    writeFileSync(join(dir, 'schemas', 'volunteer.ui.json'), JSON.stringify({ 'ui:order': ['full_name', 'email'], 'ui:submitButtonOptions': { submitText: 'Offer My Time' }, 'ui:busyText': 'Sending...' }, null, 2));
+    writeFileSync(join(dir, 'schemas', 'volunteer.messages.json'), JSON.stringify({ required: { title: 'Needs Info', message: '{title} is needed.' } }, null, 2));
+    const formsFile = join(dir, 'schemas', 'forms.json');
+    writeFileSync(formsFile, JSON.stringify({ ...JSON.parse(readFileSync(formsFile, 'utf8')), volunteer: volunteer.entry }, null, 2));
+    await expect
+      .poll(async () => {
+        const page = await fetch(`${site.url}/volunteer`);
+        return `${page.status} ${(await page.text()).includes(volunteer.entry.page.heading)}`;
+      }, { timeout: 60_000, interval: 1_000 })
+      .toBe('200 true');
+  }, 240_000);
 });
