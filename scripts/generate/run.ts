@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
 import { databaseSourceHash, databaseTypesModule, recordedHash } from './database-types.ts';
 import { desiredState } from './db-state.ts';
+import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
@@ -119,8 +120,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 
   // Everything this run would write, by absolute path; null deletes a generated file left over.
   const functionsOut = join(supabaseDir, 'functions', '_shared', 'generated');
-  const target = (path: string) => (path.startsWith('functions/') ? join(functionsOut, path.slice('functions/'.length)) : join(generatedDir, path));
+  const editorOut = join(schemasDir, '.editor');
+  const target = (path: string) =>
+    path.startsWith('functions/') ? join(functionsOut, path.slice('functions/'.length)) : path.startsWith('editor/') ? join(editorOut, path.slice('editor/'.length)) : join(generatedDir, path);
   const files = await generatedFiles(forms, registry.json);
+  for (const [name, content] of editorSchemas()) files.set(`editor/${name}`, content);
   const changes = new Map<string, string | null>();
   for (const [path, content] of files) {
     const file = target(path);
@@ -132,7 +136,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const content = await currentDatabaseTypes(supabaseDir, databaseFile, check);
     if (!existsSync(databaseFile) || readFileSync(databaseFile, 'utf8') !== content) changes.set(databaseFile, content);
   }
-  const existing = [...listFiles(generatedDir).map((p) => p), ...listFiles(functionsOut).map((p) => `functions/${p}`)];
+  const existing = [...listFiles(generatedDir), ...listFiles(functionsOut).map((p) => `functions/${p}`), ...listFiles(editorOut).map((p) => `editor/${p}`)];
   for (const path of existing) if (!files.has(path) && path !== DATABASE_TYPES) changes.set(target(path), null);
   if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);
   if (!existsSync(snapshotFile) || readFileSync(snapshotFile, 'utf8') !== plan.snapshotText) changes.set(snapshotFile, plan.snapshotText);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 
@@ -186,6 +187,41 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(broken.stderr).toContain('✖ schemas/sign-in.ui.json:1:23: is not valid JSON: a comma is missing here.');
     expect(broken.stderr).not.toMatch(/\n\s+at /);
   }, 30_000);
+});
+
+describe('the editor schemas (.vscode/settings.json maps each file of schemas/ to one)', () => {
+  const settings = JSON.parse(readFileSync(join(root, '.vscode', 'settings.json'), 'utf8')) as { 'json.schemas': { fileMatch: string[]; url: string }[] };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validatorFor = (file: string) => {
+    const mapping = settings['json.schemas'].find((m) => m.fileMatch.some((glob) => new RegExp(`${glob.replaceAll('.', '\\.').replace('*', '[^/]*')}$`).test(`/schemas/${file}`)));
+    expect(mapping, file).toBeDefined();
+    return ajv.getSchema(mapping!.url) ?? (ajv.addSchema(JSON.parse(readFileSync(join(root, mapping!.url), 'utf8')), mapping!.url), ajv.getSchema(mapping!.url)!);
+  };
+
+  it('accept every file of schemas/ as it stands', () => {
+    for (const file of readdirSync(join(root, 'schemas')).filter((f) => f.endsWith('.json'))) {
+      const validate = validatorFor(file);
+      expect(validate(JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8'))), `${file}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+    }
+  });
+
+  it('underline the mistakes a non-developer makes while typing', () => {
+    const read = (file: string) => JSON.parse(readFileSync(join(root, 'schemas', file), 'utf8'));
+    const refuses = (file: string, edit: (json: any) => void) => { // eslint-disable-line @typescript-eslint/no-explicit-any -- free-form edits
+      const json = read(file);
+      edit(json);
+      return validatorFor(file)(json);
+    };
+    expect(refuses('forms.json', (f) => (f.contact.notifcation = f.contact.notification))).toBe(false);
+    expect(refuses('contact.ui.json', (ui) => (ui.message['ui:widget'] = 'textbox'))).toBe(false);
+    expect(refuses('contact.ui.json', (ui) => (ui['ui:ordr'] = ui['ui:order']))).toBe(false);
+    expect(refuses('contact.ui.json', (ui) => (ui.name['ui:placholder'] = 'x'))).toBe(false);
+    expect(refuses('contact.schema.json', (s) => (s.properties.jobTitle = { type: 'string', title: 'Job title' }))).toBe(false);
+    expect(refuses('contact.schema.json', (s) => (s.properties.order = { type: 'string', title: 'Order' }))).toBe(false);
+    expect(refuses('contact.schema.json', (s) => (s.required = 'name'))).toBe(false);
+    expect(refuses('contact.messages.json', (m) => (m.required.mesage = m.required.message))).toBe(false);
+    expect(refuses('assessment.steps.json', (steps) => (steps[0].feilds = steps[0].fields))).toBe(false);
+  });
 });
 
 describe('generated files', () => {
