@@ -1,9 +1,19 @@
 import { formTextFunctionSql, ident, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
 
+/** A change that would lose saved answers: which table and question, and one sentence saying what is lost. */
+export interface Destructive {
+  table: string;
+  /** The question (column); null when the whole table would go. */
+  column: string | null;
+  /** What happened in schemas/: the question or form is gone, or a question's type changed. */
+  kind: 'question removed' | 'type changed' | 'form removed';
+  reason: string;
+}
+
 export interface Diff {
   statements: string[];
   /** Changes that would lose data: refused unless the person running the generator confirms them. */
-  destructive: string[];
+  destructive: Destructive[];
   /** One plain sentence per change, saying what happens to the answers already saved. */
   notes: string[];
 }
@@ -165,7 +175,7 @@ function ruleNote(check: string, field: string, column: ColumnState, before: str
 function alterColumn(table: string, name: string, from: ColumnState, to: ColumnState, out: Diff) {
   const t = `public.${ident(table)}`;
   if (from.type !== to.type) {
-    out.destructive.push(`${table}.${name} would change type from ${from.type} to ${to.type}, which can lose or reject stored values.`);
+    out.destructive.push({ table, column: name, kind: 'type changed', reason: `${label(name, to)} would change from ${from.type} to ${to.type}: answers saved as ${from.type} that are not valid ${to.type} would be lost.` });
     out.statements.push(`alter table ${t} alter column ${ident(name)} type ${to.type} using ${ident(name)}::${to.type};`);
   }
   for (const [check, expression] of Object.entries(from.checks)) {
@@ -230,7 +240,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
       if (!table.columns[col]) {
         const added = Object.keys(table.columns).filter((c) => !before.columns[c]);
         const hint = added.length ? ` If it was renamed to ${added.join(' or ')}, rename it back and ask a developer to write a rename migration.` : '';
-        out.destructive.push(`${name}.${col} is no longer in the schema; dropping the column deletes every answer saved in it.${hint}`);
+        out.destructive.push({ table: name, column: col, kind: 'question removed', reason: `the question "${col}"${before.columns[col]!.comment ? ` (${label(col, before.columns[col]!)})` : ''} is gone; its column ${name}.${col} holds the answers saved to it, and dropping it deletes them all.${hint}` });
         out.statements.push(`alter table public.${ident(name)} drop column ${ident(col)};`);
       }
     }
@@ -243,7 +253,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
   }
   for (const name of Object.keys(from)) {
     if (!to[name]) {
-      out.destructive.push(`table ${name} is no longer filled by any form; dropping it deletes every row.`);
+      out.destructive.push({ table: name, column: null, kind: 'form removed', reason: `no form fills the table ${name} any more; dropping it deletes every submission saved in it.` });
       out.statements.push(`drop table public.${ident(name)};`);
     }
   }

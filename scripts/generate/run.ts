@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
 import { databaseSourceHash, databaseTypesModule, recordedHash } from './database-types.ts';
+import type { Destructive } from './db-diff.ts';
 import { desiredState } from './db-state.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
+import { problemAt } from './json-source.ts';
 import { applyOptionLists } from './option-lists.ts';
 import { planMigration, readSnapshot, rewrittenMigrations } from './migrations.ts';
 
@@ -79,8 +81,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
     problems.push(...(await applyOptionLists(registry, forms, siteConfig)));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
-    for (const form of forms) problems.push(...checkForm(form, registry.json[form.name]));
-    problems.push(...checkRegistry(registry, forms));
+    // forms.json is checked against the forms whose own files are right: a typo there would otherwise
+    // be reported a second time, in forms.json, sending the reader to the wrong file.
+    const sound = forms.filter((form) => {
+      const own = checkForm(form, registry.json[form.name]);
+      problems.push(...own);
+      return own.length === 0;
+    });
+    problems.push(...checkRegistry(registry, sound));
     for (const stray of strayFiles(schemasDir, registry.json)) {
       problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json or .steps.json, or list its form.'));
     }
@@ -109,12 +117,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   );
   const plan = planMigration(migrationsDir, snapshot, desired);
   if (plan.diff.destructive.length && !allowDestructive) {
+    // Each loss is said where it was made: the form's schema, or forms.json when a form is gone.
+    const formOf = (table: string) => Object.entries(registry.json).find(([, entry]) => entry.table === table)?.[0];
+    const said = (loss: Destructive) => {
+      const form = formOf(loss.table);
+      const source = forms.find((f) => f.name === form)?.schema;
+      if (loss.kind === 'type changed' && source && loss.column) return problemAt(source, ['properties', loss.column, 'type'], loss.reason).report;
+      return new SchemaProblem(loss.kind === 'form removed' || !form ? 'schemas/forms.json' : `schemas/${form}.schema.json`, [], loss.reason).report;
+    };
+    const lost = plan.diff.destructive.map((loss) => (loss.column ? `${loss.table}.${loss.column}` : `the table ${loss.table}`));
     return fail([
-      'This schema change would delete saved data, so nothing was written:',
+      'This schema change would delete answers visitors already sent, so nothing was written:',
       '',
-      ...plan.diff.destructive.map((reason) => `  ✖ ${reason}`),
+      ...plan.diff.destructive.map((loss) => `  ✖ ${said(loss).replaceAll('\n', '\n  ')}`),
       '',
-      'If that is really intended, run `npm run generate -- --allow-destructive`.',
+      'To keep those answers, undo that change (git checkout restores the file) and ask a developer if something must move.',
+      `Only if they may really be deleted for good, a developer runs \`npm run generate -- --allow-destructive\`, which deletes ${lost.join(', ')} and every answer in ${lost.length > 1 ? 'them' : 'it'}.`,
     ]);
   }
 

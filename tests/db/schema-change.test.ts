@@ -153,8 +153,11 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     ws.editJson('contact.messages.json', () => {});
     const refused = await ws.generate();
     expect(refused.ok).toBe(false);
-    expect(refused.lines.join('\n')).toContain('contact_submissions.message is no longer in the schema; dropping the column deletes every answer saved in it. If it was renamed to details');
-    expect(refused.lines.join('\n')).toContain('npm run generate -- --allow-destructive');
+    const said = refused.lines.join('\n');
+    expect(said).toContain('✖ schemas/contact.schema.json: the question "message" ("Message") is gone; its column contact_submissions.message holds the answers saved to it, and dropping it deletes them all. If it was renamed to details');
+    // The way out that keeps the answers comes first; the destructive one says exactly what it deletes.
+    expect(said).toContain('To keep those answers, undo that change');
+    expect(said).toContain('`npm run generate -- --allow-destructive`, which deletes contact_submissions.message and every answer in it.');
     expect(ws.migrations()).toEqual(before);
 
     const confirmed = await ws.generate({ allowDestructive: true });

@@ -99,6 +99,29 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toMatch(/schemas\/contact\.messages\.json:\d+:\d+ \(at \/required\/message\): uses \{limit\}, but only \{title\}, \{name\}, \{step\} can be filled in here\. \{limit\} \(the number\) is filled in only in maxLength, minLength, minimum and maximum messages\./);
   });
 
+  it('a question turned from text to a number says where, and what would be lost, before anything is written', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.schema.json', (s) => {
+      s.properties.name.type = 'integer';
+      delete s.properties.name.maxLength;
+    });
+    const result = await ws.generate();
+    expect(result.ok).toBe(false);
+    expect(result.lines.join('\n')).toMatch(/✖ schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/name\/type\): "Full Name" would change from text to integer/);
+  });
+
+  it('a rule for text left on a question that is now a number is pointed at, not reported by the validator at 1:1', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.name.type = 'integer')));
+    expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/name\/maxLength\): "maxLength" is a rule for text, and "name" is a whole number: remove "maxLength", or use "minimum" and "maximum"\./);
+    expect(out).not.toContain('strict mode');
+  });
+
+  it('a mistake in a form\'s schema is not reported again as a knock-on mistake in forms.json', async () => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"required":', '"requried":')));
+    expect(out).toContain('"requried" is not a JSON Schema keyword');
+    expect(out).not.toContain('schemas/forms.json');
+  });
+
   it('required naming a field that does not exist', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
     expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');

@@ -25,6 +25,19 @@ const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs
 
 type Problem = (at: JsonPath, sentence: string, target?: 'key' | 'value') => void;
 
+const TYPE_NAMES: Record<string, string> = { string: 'text', integer: 'a whole number', number: 'a number', boolean: 'true or false' };
+
+/** Rules that apply to one kind of answer, and what does the same job for another. */
+const NUMBER_RULES = { string: '"minLength" and "maxLength"' } as Record<string, string>;
+const TEXT_RULES = { integer: '"minimum" and "maximum"', number: '"minimum" and "maximum"' } as Record<string, string>;
+const RULES_FOR_TYPE: [string, 'text' | 'numbers', Record<string, string>][] = [
+  ['maxLength', 'text', TEXT_RULES],
+  ['minLength', 'text', TEXT_RULES],
+  ['pattern', 'text', {}],
+  ['minimum', 'numbers', NUMBER_RULES],
+  ['maximum', 'numbers', NUMBER_RULES],
+];
+
 /** Misspelt or unknown keywords anywhere in the schema, each pointed at its key. */
 function unknownKeywords(node: unknown, at: JsonPath, problem: Problem) {
   if (!node || typeof node !== 'object' || Array.isArray(node)) return;
@@ -70,6 +83,13 @@ function checkField(field: string, def: NonNullable<JsonSchema['properties']>[st
   }
   if (stored && !FIELD_TYPES.includes(String(def.type))) {
     problem([...at, 'type'], `"${field}" needs a "type" of string, integer, number or boolean (the column type in the database).`, def.type === undefined ? 'key' : 'value');
+  }
+  // A rule for another type is ignored by the browser's validator: say so where it is, and what fits.
+  for (const [keyword, kind, instead] of RULES_FOR_TYPE) {
+    const fits = kind === 'text' ? def.type === 'string' : def.type === 'integer' || def.type === 'number';
+    if (def[keyword] !== undefined && typeof def.type === 'string' && FIELD_TYPES.includes(def.type) && !fits) {
+      problem([...at, keyword], `"${keyword}" is a rule for ${kind}, and "${field}" is ${TYPE_NAMES[def.type]}: remove "${keyword}"${instead[def.type] ? `, or use ${instead[def.type]}` : ''}.`, 'key');
+    }
   }
   if (def.enum) problem([...at, 'enum'], `"${field}" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option so every option has a label.`, 'key');
   const consts = new Set<string>();
