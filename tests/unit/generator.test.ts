@@ -122,6 +122,17 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).not.toContain('schemas/forms.json');
   });
 
+  it('an option the question\'s own rules refuse, or with a space at its end, is refused: it could be chosen but never saved', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('contact.schema.json', (s) => {
+        s.properties.subject.maxLength = 12;
+        s.properties.subject.oneOf.push({ const: 'Other ', title: 'Other (again)' });
+      }),
+    );
+    expect(out).toMatch(/\(at \/properties\/subject\/oneOf\/2\/const\): option 3 of "subject" breaks the question's own rules \(it must NOT have more than 12 characters\), so it could be chosen but never saved\./);
+    expect(out).toMatch(/\(at \/properties\/subject\/oneOf\/7\/const\): option 8 of "subject" starts or ends with a space/);
+  });
+
   it('required naming a field that does not exist', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => s.required.push('phone')));
     expect(out).toContain('(at /required/4): lists "phone" as required, but there is no such field under "properties".');

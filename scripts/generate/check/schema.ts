@@ -98,6 +98,15 @@ function checkField(field: string, def: NonNullable<JsonSchema['properties']>[st
     else if (consts.has(JSON.stringify(option.const))) problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores the same value as an earlier option; each option needs its own "const".`);
     else consts.add(JSON.stringify(option.const));
     if (!option.title) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "title": the label visitors see.`);
+    // An option the question's own rules refuse could be chosen but never saved.
+    if (typeof option.const === 'string' && option.const !== option.const.trim()) {
+      problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" starts or ends with a space, which answers are trimmed of, so it could never be saved. Remove the space.`);
+    } else if (option.const !== undefined) {
+      const rules = Object.fromEntries(Object.entries(def).filter(([keyword]) => ['type', 'maxLength', 'minLength', 'pattern', 'minimum', 'maximum'].includes(keyword)));
+      if (!metaAjv.validate(rules, option.const)) {
+        problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" breaks the question's own rules (${metaAjv.errorsText(metaAjv.errors, { dataVar: 'it' })}), so it could be chosen but never saved.`);
+      }
+    }
     if (option.const !== undefined && def.type && typeof option.const !== (def.type === 'integer' ? 'number' : def.type)) {
       problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores ${JSON.stringify(option.const)}, which is not of the question's type "${String(def.type)}".`);
     }

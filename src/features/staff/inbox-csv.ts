@@ -30,9 +30,9 @@ export function csvTime(iso: string): string {
 }
 
 /** The CSV text for these rows and their answers (keyed by submission id). */
-export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>): string {
+export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>, known: ReadonlyMap<string, StaffForm> = staffForms): string {
   const present = new Set(rows.map((r) => r.form));
-  const forms = [...staffForms.values()].filter((f) => present.has(f.id));
+  const forms = [...known.values()].filter((f) => present.has(f.id));
   // One form: its questions are the headers; several: each header names its form too.
   const title = (form: StaffForm, field: string) => {
     const question = form.schema.properties?.[field]?.title ?? field;
@@ -47,7 +47,7 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       }),
     );
-    return [csvTime(row.created_at), staffForms.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells].map(neutraliseFormula);
+    return [csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells].map(neutraliseFormula);
   });
   // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
   return `\uFEFF${Papa.unparse({ fields: fields.map(neutraliseFormula), data }, { newline: '\r\n' })}\r\n`;

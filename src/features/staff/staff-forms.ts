@@ -13,8 +13,12 @@ export interface StaffForm extends NotificationForm {
   title: string;
 }
 
-/** In forms.json order, keyed by the name the inbox stores (`staff_inbox.form`). */
-export const staffForms: ReadonlyMap<string, StaffForm> = new Map(Object.entries(notificationForms).map(([title, form]) => [form.id, { ...form, title }]));
+/** Notified forms as staff work with them, keyed by the name the inbox stores (`staff_inbox.form`). */
+export const staffFormsOf = (forms: Record<string, NotificationForm>): ReadonlyMap<string, StaffForm> =>
+  new Map(Object.entries(forms).map(([title, form]) => [form.id, { ...form, title }]));
+
+/** This site's, in forms.json order. */
+export const staffForms = staffFormsOf(notificationForms);
 
 export const formTitle = (id: string) => staffForms.get(id)?.title ?? id;
 
