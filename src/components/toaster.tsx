@@ -60,7 +60,8 @@ function useSwipeToDismiss(region: HTMLElement) {
 
 function Toasts({ region }: { region: HTMLElement }) {
   useSwipeToDismiss(region);
-  return <Notifications limit={1} position="bottom-right" zIndex={1000} withinPortal={false} />;
+  // No transition: a toast leaving would otherwise stay on screen beside its replacement while it animates out.
+  return <Notifications limit={1} position="bottom-right" zIndex={1000} withinPortal={false} transitionDuration={0} />;
 }
 
 /** Starts the toasts in the page's region; src/components/toast.ts calls this once, before the first toast. */
