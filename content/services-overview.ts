@@ -8,6 +8,7 @@ const servicesOverview: ServicesOverviewContent = {
     { name: 'High-Impact Services', intro: 'Support for the moments that shape your reputation and reach.' },
     { name: 'Emerging Opportunities', intro: 'New tools and partnerships that open doors for mission-driven work.' },
   ],
+  more: { title: 'Also Offered', intro: 'Specialist support we bring to partners with a particular project in mind.' },
   cta: {
     title: 'Which Service Fits You Best?',
     body: 'Answer a few questions about your organization and we will point you to the right starting place, free of charge.',

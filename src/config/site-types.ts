@@ -235,6 +235,8 @@ export interface AboutContent {
 export interface ServicesOverviewContent {
   intro: string;
   groups: { name: ServiceGroupName; intro: string }[];
+  /** The band after the groups for services in none of them (group: null), so the page lists every service. */
+  more: { title: string; intro: string };
   cta: { title: string; body: string; actions: LinkSpec[] };
 }
 

@@ -4,29 +4,33 @@ import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
-import type { ServicesOverviewContent } from '../../config/site-types';
+import type { Service, ServicesOverviewContent } from '../../config/site-types';
+
+function ServiceCards({ list }: { list: Service[] }) {
+  return (
+    <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
+      {list.map((s) => (
+        <FeatureCard key={s.path} title={s.title} description={s.summary} icon={s.icon} learnMore={s.path} />
+      ))}
+    </CardGrid>
+  );
+}
 
 export default function ServicesPage({ heading, content }: { heading: string; content: ServicesOverviewContent }) {
+  const ungrouped = services.filter((s) => s.group === null);
   return (
     <>
       <PageHero eyebrow="Our services" title={heading} subtitle={content.intro} />
       {content.groups.map((group, index) => (
         <Section key={group.name} title={group.name} intro={group.intro} tone={index % 2 ? 'tinted' : 'plain'}>
-          <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {services
-              .filter((s) => s.group === group.name)
-              .map((s) => (
-                <FeatureCard
-                  key={s.path}
-                  title={s.title}
-                  description={s.summary}
-                  icon={s.icon}
-              learnMore={s.path}
-                />
-              ))}
-          </CardGrid>
+          <ServiceCards list={services.filter((s) => s.group === group.name)} />
         </Section>
       ))}
+      {ungrouped.length > 0 && (
+        <Section title={content.more.title} intro={content.more.intro} tone={content.groups.length % 2 ? 'tinted' : 'plain'}>
+          <ServiceCards list={ungrouped} />
+        </Section>
+      )}
       <CtaBand title={content.cta.title} body={content.cta.body} actions={content.cta.actions} />
     </>
   );
