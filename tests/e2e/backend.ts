@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { localKeys } from '../../supabase/local/keys';
-import { choosePassword, followLink } from '../support/email-links';
+import { AUTH_SUBJECTS, choosePassword, followLink } from '../support/email-links';
 import { send, withKey } from '../support/raw-http';
 
 export const E2E_BACKEND = { apiPort: 54331, inboxHttpPort: 54334, inboxSmtpPort: 54335, dataDir: 'test-results/e2e-backend', distDir: 'test-results/e2e-dist' };
@@ -76,7 +76,7 @@ export async function confirmedAccount(label: string) {
   const password = 'correct horse 1';
   const response = await signUpAs(email, password);
   if (response.status !== 200) throw new Error(`sign-up: ${response.status} ${response.body}`);
-  await choosePassword(apiUrl, (await localKeys()).anon, await followLink(await linkInEmail(email, 'Confirm Your Signup')), password);
+  await choosePassword(apiUrl, (await localKeys()).anon, await followLink(await linkInEmail(email, AUTH_SUBJECTS.signup)), password);
   return { email, password };
 }
 

@@ -2,13 +2,13 @@ import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient 
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { AuthConfig } from '../../supabase/local/auth/config';
+import { readAuthConfig, type AuthConfig } from '../../supabase/local/auth/config';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
 import { localKeys } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
-import { choosePassword as chooseFromLink } from '../support/email-links';
+import { AUTH_SUBJECTS, choosePassword as chooseFromLink } from '../support/email-links';
 
 const SITE = 'http://localhost:3000';
 const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
@@ -53,7 +53,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     const { error } = await client().auth.signUp({ email, password, options: { data: profile } });
     expect(error).toBeNull();
     // Confirming clears the sign-up's password; the owner, signed in by the link, chooses one.
-    await choosePassword(await follow(linkFor(email, 'Confirm Your Signup')), password);
+    await choosePassword(await follow(linkFor(email, AUTH_SUBJECTS.signup)), password);
     return { email, password };
   }
 
@@ -90,7 +90,14 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(data.user!.identities).toHaveLength(1);
     expect(data.user!.email_confirmed_at).toBeUndefined();
     expect(inbox.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
-    expect(linkFor(email, 'Confirm Your Signup')).toMatch(/\/auth\/v1\/verify\?token=[\w-]+&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000%2F$/);
+    expect(linkFor(email, AUTH_SUBJECTS.signup)).toMatch(/\/auth\/v1\/verify\?token=[\w-]+&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A3000%2F$/);
+    // Branded as config.toml's [auth.email.template.confirmation] says, not GoTrue's stock wording.
+    const mail = inbox.messages.find((m) => m.to.includes(email))!;
+    expect(mail.subject).toBe(readAuthConfig().emailTemplates.confirmation!.subject);
+    expect(mail.html).toContain('Keystone Impact Partners');
+    expect(mail.html).toContain(`href="${linkFor(email, AUTH_SUBJECTS.signup).replaceAll('&', '&amp;')}"`);
+    expect(mail.html).toContain(email);
+    expect(mail.text).not.toContain('Follow this link to confirm your user');
     // The database trigger made the client row from the sign-up data; the password is nowhere in it.
     const client_ = (await rows('clients')).find((r) => r.email === email);
     expect(client_).toMatchObject({ user_id: data.user!.id, name: 'Ana Ruiz', company: 'Casa Verde', zip: '78701' });
@@ -140,7 +147,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(before.error).toBeInstanceOf(AuthApiError);
     expect(before.error).toMatchObject({ code: 'email_not_confirmed', status: 400, message: 'Email not confirmed' });
 
-    const fragment = await follow(linkFor(email, 'Confirm Your Signup'));
+    const fragment = await follow(linkFor(email, AUTH_SUBJECTS.signup));
     expect(fragment.get('type')).toBe('signup');
     expect(fragment.get('token_type')).toBe('bearer');
     expect(fragment.get('expires_in')).toBe('3600');
@@ -152,7 +159,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect((decodeJwt(fragment.get('access_token')!).amr as { method: string }[])[0]!.method).toBe('otp');
 
     // A link works once.
-    const again = await follow(linkFor(email, 'Confirm Your Signup'));
+    const again = await follow(linkFor(email, AUTH_SUBJECTS.signup));
     expect(Object.fromEntries(again)).toMatchObject({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
   });
 
@@ -302,7 +309,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(unknown).toEqual({ data: {}, error: null });
     expect(inbox.messages.map((m) => m.to)).toEqual([[email]]);
 
-    const fragment = await follow(linkFor(email, 'Reset Your Password'));
+    const fragment = await follow(linkFor(email, AUTH_SUBJECTS.recovery));
     expect(fragment.get('type')).toBe('recovery');
     const c = client();
     await c.auth.setSession({ access_token: fragment.get('access_token')!, refresh_token: fragment.get('refresh_token')! });
@@ -313,7 +320,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
   it('sends links back to the site only: an unknown redirect_to falls back to site_url', async () => {
     const email = newEmail();
     await client().auth.signUp({ email, password: 'correct horse 1', options: { emailRedirectTo: 'https://evil.example/steal' } });
-    const link = linkFor(email, 'Confirm Your Signup');
+    const link = linkFor(email, AUTH_SUBJECTS.signup);
     expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE);
     const response = await fetch(link.replace('http://localhost:', 'http://127.0.0.1:').replace(/redirect_to=[^&]+/, 'redirect_to=https%3A%2F%2Fevil.example'), { redirect: 'manual' });
     expect(response.headers.get('location')!.startsWith(`${SITE}#`)).toBe(true);
@@ -504,7 +511,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(second.error).toBeNull();
     expect(second.data.user!.user_metadata).toMatchObject({ name: 'Ana Ruiz' });
     expect((await rows('clients')).filter((r) => r.email === email)).toEqual([first]);
-    const fragment = await follow(linkFor(email, 'Confirm Your Signup'));
+    const fragment = await follow(linkFor(email, AUTH_SUBJECTS.signup));
     // Neither password works after the confirmation; the owner, signed in by the link, chooses one.
     for (const password of ['attacker pass 1', 'owner password 1']) {
       expect((await client().auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'invalid_credentials' });
@@ -523,7 +530,7 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(error).toBeNull();
     expect(data.user!.email).toBe(email);
     expect((await client().auth.signInWithPassword({ email, password: '' })).error).toBeTruthy();
-    const fragment = await follow(linkFor(email, 'You have been invited'));
+    const fragment = await follow(linkFor(email, AUTH_SUBJECTS.invite));
     expect(fragment.get('type')).toBe('invite');
     await choosePassword(fragment, 'invited chosen 9');
     expect((await client().auth.signInWithPassword({ email, password: 'invited chosen 9' })).error).toBeNull();

@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { freePort } from '../../supabase/local/free-port';
 import { localKeys } from '../../supabase/local/keys';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
-import { choosePassword as chooseFromLink, followLink } from '../support/email-links';
+import { AUTH_SUBJECTS, choosePassword as chooseFromLink, followLink } from '../support/email-links';
 
 const root = join(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -82,7 +82,7 @@ describe('npm run staff:add / staff:remove', () => {
     const invited = 'new.staffer@consultancy.example';
     const { code, out } = await staff('add', invited, portOf(stack!));
     expect([code, out]).toEqual([0, `${invited} had no account on the local backend (npm start): they are invited as staff. The link in the invitation email signs them in and asks them to choose a password; then /staff opens for them.\n`]);
-    await choosePassword(await inboxLink(invited, 'You have been invited'), 'staffer chosen 9');
+    await choosePassword(await inboxLink(invited, AUTH_SUBJECTS.invite), 'staffer chosen 9');
     const { data } = await client(stack!, stack!.anonKey).auth.signInWithPassword({ email: invited, password: 'staffer chosen 9' });
     expect(decodeJwt(data.session!.access_token).app_metadata).toMatchObject({ staff: true });
   });

@@ -16,6 +16,7 @@ import { sampleAnswers } from '../support/sample-answers.ts';
 import { hostileCorpus } from './corpus.ts';
 import { choosePassword, followLink } from '../support/email-links.ts';
 import { send, withKey, type Answer } from '../support/raw-http.ts';
+import { AUTH_SUBJECTS } from '../support/email-links';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -170,7 +171,7 @@ async function signUp(stack: Stack, email: string, password: string, from: strin
 async function confirm(stack: Stack, email: string, password: string): Promise<string | null> {
   for (let i = 0; i < 20; i++) {
     const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { to: string[]; subject: string; text: string }[] };
-    const message = listed.messages.find((m) => m.to.includes(email) && m.subject === 'Confirm Your Signup');
+    const message = listed.messages.find((m) => m.to.includes(email) && m.subject === AUTH_SUBJECTS.signup);
     if (message) {
       const link = new URL(message.text.match(/https?:\/\/\S+/)![0]);
       const fragment = await followLink(`${stack.apiUrl}${link.pathname}${link.search}`).catch(() => null);

@@ -3,6 +3,8 @@
  * them back to the site with the session in the fragment), then chooses the password the site asks for,
  * since confirming an address or accepting an invitation clears any password given before (decision 021).
  */
+import { readAuthConfig } from '../../supabase/local/auth/config';
+import { linkEmailSubject } from '../../supabase/local/auth/mail';
 
 /** Follows an emailed link; returns the fragment of the address it sends the browser back to. */
 export async function followLink(link: string): Promise<URLSearchParams> {
@@ -20,3 +22,10 @@ export async function choosePassword(api: string, anonKey: string, fragment: URL
   });
   if (!response.ok) throw new Error(`choosing the password: ${response.status} ${await response.text()}`);
 }
+
+/** The subjects of the auth emails, as supabase/config.toml's templates word them. */
+export const AUTH_SUBJECTS = {
+  signup: linkEmailSubject('signup', readAuthConfig()),
+  invite: linkEmailSubject('invite', readAuthConfig()),
+  recovery: linkEmailSubject('recovery', readAuthConfig()),
+};

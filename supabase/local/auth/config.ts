@@ -3,7 +3,7 @@
  * pushes to a hosted project, so local and hosted sign-up behave alike.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parse } from 'smol-toml';
 
 export interface AuthConfig {
@@ -31,6 +31,8 @@ export interface AuthConfig {
   emailsPerClientPerHour: number;
   /** The least time between two emails of one kind to one address ([auth.email] max_frequency). */
   emailMaxFrequencySeconds: number;
+  /** [auth.email.template.<name>]: the subject and the HTML (read from content_path) of each auth email the project brands. */
+  emailTemplates: Partial<Record<'confirmation' | 'invite' | 'recovery', { subject: string; html: string }>>;
 }
 
 /** A Go duration as config.toml writes it: "60s", "1m", "1h". */
@@ -61,5 +63,17 @@ export function readAuthConfig(file = join(import.meta.dirname, '..', '..', 'con
     emailsPerHour: num(limits.email_sent, 2),
     emailsPerClientPerHour: 10,
     emailMaxFrequencySeconds: seconds(email.max_frequency, 60),
+    emailTemplates: emailTemplates(table(email.template), join(dirname(file), '..')),
   };
+}
+
+/** The templates config.toml names, content_path read from the project root as the Supabase CLI does. */
+function emailTemplates(templates: Table, projectRoot: string): AuthConfig['emailTemplates'] {
+  const found: AuthConfig['emailTemplates'] = {};
+  for (const name of ['confirmation', 'invite', 'recovery'] as const) {
+    const entry = table(templates[name]);
+    if (typeof entry.subject !== 'string' || typeof entry.content_path !== 'string') continue;
+    found[name] = { subject: entry.subject, html: readFileSync(resolve(projectRoot, entry.content_path), 'utf8') };
+  }
+  return found;
 }

@@ -149,7 +149,7 @@ export function createAuthHandler({ db, config, mail, externalUrl }: AuthOptions
     await updateUser(db, user.id, confirms ? { confirmation_token: hashToken(token), confirmationSent: true } : { recovery_token: hashToken(token), recoverySent: true });
     const link = new URL(`${externalUrl()}/auth/v1/verify`);
     link.search = new URLSearchParams({ token, type: kind, redirect_to: redirectTo }).toString();
-    await sendLinkEmail(mail, user.email, kind, link.href).catch((error: Error) => {
+    await sendLinkEmail(mail, user.email, kind, link.href, config).catch((error: Error) => {
       console.error(`Auth email to ${user.email} not sent: ${error.message}`);
       fail(500, 'unexpected_failure', { signup: 'Error sending confirmation email', invite: 'Error sending invite email', recovery: 'Error sending recovery email' }[kind]);
     });

@@ -1,8 +1,10 @@
 /**
- * Auth emails, worded like GoTrue's default templates, delivered over SMTP (to the local inbox). The link
+ * Auth emails, from config.toml's [auth.email.template.*] where the project brands them and otherwise
+ * worded like GoTrue's default templates, delivered over SMTP (to the local inbox). The link
  * goes to /auth/v1/verify, which signs the person in and sends them back to the site.
  */
 import nodemailer from 'nodemailer';
+import type { AuthConfig } from './config.ts';
 
 export interface MailSettings {
   host: string;
@@ -32,11 +34,35 @@ const templates: Record<LinkKind, { subject: string; html: (url: string) => stri
 
 const escapeAttribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-export async function sendLinkEmail(settings: MailSettings, to: string, kind: LinkKind, url: string): Promise<void> {
+/** config.toml's name for the template of each kind of link. */
+const TEMPLATE_NAMES = { signup: 'confirmation', invite: 'invite', recovery: 'recovery' } as const;
+
+/** A project template, filled in as GoTrue fills its Go templates (the variables this project uses). */
+function fromTemplate(template: { subject: string; html: string }, url: string, to: string, siteUrl: string) {
+  const values: Record<string, string> = { ConfirmationURL: url, Email: to, SiteURL: siteUrl };
+  const html = template.html.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? escapeAttribute(values[name]!) : whole));
+  // A plain-text part for mail programs (and the inbox's API): the words, with each link's address after it.
+  const text = html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/g, (_, href: string, label: string) => `${label}: ${href.replaceAll('&amp;', '&')}`)
+    .replace(/<(br|\/p|\/tr|\/h\d)[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+  return { subject: template.subject, html, text: `${text}\n` };
+}
+
+/** The subject of an email with a link of this kind, as this project's config.toml words it. */
+export const linkEmailSubject = (kind: LinkKind, config: Pick<AuthConfig, 'emailTemplates'>) => config.emailTemplates[TEMPLATE_NAMES[kind]]?.subject ?? templates[kind].subject;
+
+export async function sendLinkEmail(settings: MailSettings, to: string, kind: LinkKind, url: string, config?: Pick<AuthConfig, 'emailTemplates' | 'siteUrl'>): Promise<void> {
   const transport = nodemailer.createTransport({ host: settings.host, port: settings.port, secure: false, ignoreTLS: true, connectionTimeout: 5000, greetingTimeout: 5000 });
-  const template = templates[kind];
+  const branded = config?.emailTemplates[TEMPLATE_NAMES[kind]];
+  const standard = templates[kind];
+  const message = branded ? fromTemplate(branded, url, to, config!.siteUrl) : { subject: standard.subject, html: standard.html(escapeAttribute(url)), text: standard.text(url) };
   try {
-    await transport.sendMail({ from: settings.from, to, subject: template.subject, html: template.html(escapeAttribute(url)), text: template.text(url) });
+    await transport.sendMail({ from: settings.from, to, ...message });
   } finally {
     transport.close();
   }

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
+import { AUTH_SUBJECTS } from '../../support/email-links';
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -32,7 +33,7 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
 
   // As a newcomer would: open the local inbox, the email, and its link (which opens the site in a new tab).
   await page.goto(inboxUrl);
-  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: 'Confirm Your Signup' }).click();
+  await page.getByRole('row').filter({ hasText: email }).getByRole('link', { name: AUTH_SUBJECTS.signup }).click();
   const opened = page.waitForEvent('popup');
   await page.getByRole('link', { name: /\/auth\/v1\/verify\?token=/ }).click();
   const site = await opened;
@@ -63,7 +64,7 @@ test('a stranger who signs up with someone else’s address never gets in: the o
   // Two people, so two client addresses.
   expect((await signUpAs(email, 'stranger password 1', 'Stranger')).status).toBe(200);
   await signUpAs(email, 'owner password 1');
-  const link = await linkInEmail(email, 'Confirm Your Signup');
+  const link = await linkInEmail(email, AUTH_SUBJECTS.signup);
   await page.goto(link);
   await expect(page).toHaveURL(`${baseURL}/`);
   const choose = page.getByRole('dialog', { name: 'Choose Your Password' });
@@ -139,7 +140,7 @@ test('forgot password: the reset email links back to the site, where a new passw
   await request.getByRole('button', { name: 'Send Reset Link' }).click();
   await expectToast(page, 'Check your email', `If ${email} has an account, we have sent it a link to choose a new password.`);
 
-  await page.goto(await linkInEmail(email, 'Reset Your Password'));
+  await page.goto(await linkInEmail(email, AUTH_SUBJECTS.recovery));
   const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
   await expect(choose.getByLabel('New Password')).toBeVisible();
   expect((await new AxeBuilder({ page }).include('dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()).violations.map((v) => v.id)).toEqual([]);
@@ -159,7 +160,7 @@ test('forgot password: the reset email links back to the site, where a new passw
 
 test('an expired or used email link says so in an Error toast', async ({ page, pageProblems }) => {
   const { email } = await confirmedAccount('twice');
-  await page.goto(await linkInEmail(email, 'Confirm Your Signup'));
+  await page.goto(await linkInEmail(email, AUTH_SUBJECTS.signup));
   await expectToast(page, 'Error', 'Email link is invalid or has expired');
   allowProblems(pageProblems, /Email link is invalid/);
   await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
