@@ -71,3 +71,18 @@ test('the menu works from the first paint, before any script has run', async ({ 
   await mobileMenu(page).getByRole('link', { name: 'About' }).click();
   await expect(page).toHaveURL('/about');
 });
+
+test('a course page shows its price and Sign Up Now before the lessons, and side cards are as wide as the page column', async ({ page }) => {
+  await page.goto('/courses/strategic-leadership');
+  const signUp = await page.getByRole('link', { name: 'Sign Up Now' }).boundingBox();
+  const lessons = await page.getByRole('heading', { name: 'Sample Lessons' }).boundingBox();
+  expect(signUp!.y).toBeLessThan(lessons!.y);
+  const aside = await page.getByRole('complementary', { name: 'Enrolment' }).boundingBox();
+  const lessonList = await page.getByRole('heading', { name: 'Sample Lessons' }).locator('xpath=..').boundingBox();
+  expect(Math.abs(aside!.width - lessonList!.width)).toBeLessThan(2);
+
+  await page.goto('/contact');
+  const form = await page.locator('form').locator('xpath=ancestor::div[contains(@class, "mantine-Card-root")][1]').boundingBox();
+  const side = await page.getByRole('complementary').first().boundingBox();
+  expect(Math.abs(form!.width - side!.width)).toBeLessThan(2);
+});

@@ -1,6 +1,7 @@
 import { Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
 import { Icon } from '../../components/icon';
+import { MainWithAside } from '../../components/main-with-aside';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
@@ -24,65 +25,80 @@ export default function CoursePage({ course, content }: { course: InternalCourse
         }
       />
       <Section title="About This Course">
-        <CardGrid cols={{ base: 1, md: 3 }} spacing="xl">
-          <Stack gap="xl" style={{ gridColumn: 'span 2' }}>
-            {content.about.map((p) => (
-              <Text key={p.slice(0, 24)} size="lg">
-                {p}
-              </Text>
-            ))}
-            <div>
-              <Title order={2} mb="md">
-                What You&apos;ll Learn
-              </Title>
-              <List spacing="sm" icon={<ThemeIcon size={22} radius="xl" aria-hidden="true"><Icon name="check" size={14} /></ThemeIcon>}>
-                {content.learn.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
-            </div>
-            <div>
-              <Title order={2} mb="md">
-                Sample Lessons
-              </Title>
-              <CardGrid cols={{ base: 1, sm: 2 }} component="ol">
-                {content.lessons.map((lesson, index) => (
-                  <Card key={lesson.title} withBorder component="li">
-                    <Text size="sm" c="dimmed" fw={700}>
-                      Lesson {index + 1}
-                    </Text>
-                    <Title order={3} size="h5">
-                      {lesson.title}
-                    </Title>
-                    <Text size="sm">{lesson.description}</Text>
-                  </Card>
-                ))}
-              </CardGrid>
-            </div>
-          </Stack>
-          <Card withBorder shadow="sm" radius="lg" padding="xl" component="aside" aria-label="Enrolment" style={{ alignSelf: 'start' }}>
-            <Stack gap="md">
-              <Text fz={40} fw={800} c="brand.8" lh={1}>
-                {priceLabel(course)}
-              </Text>
-              <Text fw={700}>This course includes:</Text>
-              <List spacing={6} size="sm">
-                {content.included.map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
-              </List>
-              <LinkButton to={formLinkFor('courses', courseSlug(course)) ?? paths.contact} size="lg" fullWidth>
-                Sign Up Now
-              </LinkButton>
-              <Group gap={6} justify="center" fw={700}>
-                <Text component="span" c="green.8" lh={0}>
-                  <Icon name="shield" size={18} />
+        <MainWithAside
+          main={
+            <Stack gap="xl">
+              {content.about.map((p) => (
+                <Text key={p.slice(0, 24)} size="lg">
+                  {p}
                 </Text>
-                <span>14-day money-back promise</span>
-              </Group>
+              ))}
             </Stack>
-          </Card>
-        </CardGrid>
+          }
+          aside={
+            <Card withBorder shadow="sm" radius="lg" padding="xl" component="aside" aria-label="Enrolment">
+              <Stack gap="md">
+                <Text fz={40} fw={800} c="brand.8" lh={1}>
+                  {priceLabel(course)}
+                </Text>
+                <Text fw={700}>This course includes:</Text>
+                <List spacing={6} size="sm">
+                  {content.included.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+                <LinkButton to={formLinkFor('courses', courseSlug(course)) ?? paths.contact} size="lg" fullWidth>
+                  Sign Up Now
+                </LinkButton>
+                <Group gap={6} justify="center" fw={700}>
+                  <Text component="span" c="green.8" lh={0}>
+                    <Icon name="shield" size={18} />
+                  </Text>
+                  <span>14-day money-back promise</span>
+                </Group>
+              </Stack>
+            </Card>
+          }
+          more={
+            <Stack gap="xl">
+              <div>
+                <Title order={2} mb="md">
+                  What You&apos;ll Learn
+                </Title>
+                <List
+                  spacing="sm"
+                  icon={
+                    <ThemeIcon size={22} radius="xl" aria-hidden="true">
+                      <Icon name="check" size={14} />
+                    </ThemeIcon>
+                  }
+                >
+                  {content.learn.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </div>
+              <div>
+                <Title order={2} mb="md">
+                  Sample Lessons
+                </Title>
+                <CardGrid cols={{ base: 1, sm: 2 }} component="ol">
+                  {content.lessons.map((lesson, index) => (
+                    <Card key={lesson.title} withBorder component="li">
+                      <Text size="sm" c="dimmed" fw={700}>
+                        Lesson {index + 1}
+                      </Text>
+                      <Title order={3} size="h5">
+                        {lesson.title}
+                      </Title>
+                      <Text size="sm">{lesson.description}</Text>
+                    </Card>
+                  ))}
+                </CardGrid>
+              </div>
+            </Stack>
+          }
+        />
       </Section>
     </>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { shell } from 'virtual:site-shell';
-import { CardGrid } from '../../components/card-grid';
+import { MainWithAside } from '../../components/main-with-aside';
 import type { FormDefinition, FormPage as PageDeclaration } from '../../components/forms/form-definition';
 import { prefillableFields } from '../../components/forms/prefill';
 import { Icon } from '../../components/icon';
@@ -14,7 +14,7 @@ import formIsland, { draftKey } from './form.island';
 /** The side card: the site's email address for those who would rather write. */
 function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
   return (
-    <Card withBorder padding="xl" radius="md" style={{ alignSelf: 'start' }}>
+    <Card withBorder padding="xl" radius="md" component="aside" aria-label={title}>
       <Stack gap="xs">
         <Title order={3} size="h4">
           {title}
@@ -52,12 +52,14 @@ export default function FormPage({ heading, form }: { heading: string; form: For
       <PageHero eyebrow={page.eyebrow} title={heading} subtitle={page.intro} />
       <Section title={page.formTitle} intro={page.formIntro}>
         {page.aside ? (
-          <CardGrid cols={{ base: 1, md: 3 }} spacing="xl">
-            <Card withBorder padding="xl" radius="md" style={{ gridColumn: 'span 2' }}>
-              {body}
-            </Card>
-            <EmailAside {...page.aside} />
-          </CardGrid>
+          <MainWithAside
+            main={
+              <Card withBorder padding="xl" radius="md">
+                {body}
+              </Card>
+            }
+            aside={<EmailAside {...page.aside} />}
+          />
         ) : (
           <Card withBorder padding="xl" radius="md" maw={760}>
             {body}

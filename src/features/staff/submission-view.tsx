@@ -1,8 +1,8 @@
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Button, List, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { MainWithAside } from '../../components/main-with-aside';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
@@ -86,7 +86,13 @@ export function SubmissionView({ id }: { id: string }) {
       ← Back to the inbox
     </Anchor>
   );
-  if (loaded.state === 'loading') return <Stack>{back}<Text aria-live="polite">Loading the submission…</Text></Stack>;
+  if (loaded.state === 'loading')
+    return (
+      <Stack>
+        {back}
+        <Text aria-live="polite">Loading the submission…</Text>
+      </Stack>
+    );
   if (loaded.state === 'failed' || !loaded.data) {
     return (
       <Stack align="flex-start">
@@ -123,56 +129,60 @@ export function SubmissionView({ id }: { id: string }) {
           Reply by email
         </Button>
       )}
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
-        <section aria-labelledby="answers-title" style={{ gridColumn: 'span 2', minWidth: 0 }}>
-          <Title order={3} id="answers-title" mb="sm">
-            Answers
-          </Title>
-          <Table verticalSpacing="sm" layout="fixed">
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.field}>
-                  <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
-                    {row.label}
-                  </Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                    {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
-                    <bdi>{row.value}</bdi>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </section>
-        <Stack gap="xl">
-          <section aria-labelledby="workflow-title">
-            <Title order={3} id="workflow-title" mb="sm">
-              Follow-up
+      <MainWithAside
+        main={
+          <section aria-labelledby="answers-title">
+            <Title order={3} id="answers-title" mb="sm">
+              Answers
             </Title>
-            {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-            <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />
-          </section>
-          <section aria-labelledby="history-title">
-            <Title order={3} id="history-title" mb="sm">
-              History
-            </Title>
-            {events.length === 0 ? (
-              <Text c="dimmed">No changes yet.</Text>
-            ) : (
-              <List spacing="xs" size="sm">
-                {events.map((event) => (
-                  <List.Item key={event.id} style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="sm" c="dimmed" component="span">
-                      {formatTime(event.at)}
-                    </Text>{' '}
-                    {describe(event)}
-                  </List.Item>
+            <Table verticalSpacing="sm" layout="fixed">
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.field}>
+                    <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
+                      {row.label}
+                    </Table.Th>
+                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
+                      <bdi>{row.value}</bdi>
+                    </Table.Td>
+                  </Table.Tr>
                 ))}
-              </List>
-            )}
+              </Table.Tbody>
+            </Table>
           </section>
-        </Stack>
-      </SimpleGrid>
+        }
+        aside={
+          <Stack gap="xl">
+            <section aria-labelledby="workflow-title">
+              <Title order={3} id="workflow-title" mb="sm">
+                Follow-up
+              </Title>
+              {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
+              <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />
+            </section>
+            <section aria-labelledby="history-title">
+              <Title order={3} id="history-title" mb="sm">
+                History
+              </Title>
+              {events.length === 0 ? (
+                <Text c="dimmed">No changes yet.</Text>
+              ) : (
+                <List spacing="xs" size="sm">
+                  {events.map((event) => (
+                    <List.Item key={event.id} style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm" c="dimmed" component="span">
+                        {formatTime(event.at)}
+                      </Text>{' '}
+                      {describe(event)}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </section>
+          </Stack>
+        }
+      />
     </Stack>
   );
 }
