@@ -49,6 +49,9 @@ export default defineConfig(({ command }) => ({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/local/**/*.test.ts'],
     environment: 'node',
+    // Files run in parallel on small CI machines (two cores), where a PGlite start or a generator run
+    // that takes a second alone can take several; a hang still fails, after 30 s.
+    testTimeout: 30_000,
     setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
   },
 }));

@@ -11,4 +11,4 @@ it('links to every service, grouped or not', () => {
   render(<ServicesPage heading="Our Services" content={servicesOverview} />);
   const linked = new Set(screen.getAllByRole('link').map((a) => a.getAttribute('href')));
   for (const service of services) expect(linked, service.path).toContain(service.path);
-});
+}, 30_000);

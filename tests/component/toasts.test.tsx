@@ -17,5 +17,5 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.getByText('Your enrolment has been saved')).toBeTruthy());
     expect(screen.queryByText('Full Name is needed.')).toBeNull();
     expect(document.querySelectorAll('.mantine-Notification-root')).toHaveLength(1);
-  });
+  }, 30_000);
 });

@@ -34,5 +34,5 @@ describe.each(ENGINES)('the reserved words the generator refuses (%s)', (engine)
     const words = await reservedWords(engine);
     expect(words.length).toBeGreaterThan(50);
     expect(words.filter((word) => !PG_RESERVED.has(word))).toEqual([]);
-  });
+  }, 60_000);
 });

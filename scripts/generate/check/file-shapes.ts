@@ -84,6 +84,13 @@ const page: SchemaObject = {
       },
     },
     linkedFrom: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
+    sent: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['title', 'body', 'again'],
+      description: 'what stays on the page once the form is sent: its "title", what happens next ("body") and the button for another ("again").',
+      properties: { title: nonEmptyText, body: nonEmptyText, again: nonEmptyText },
+    },
   },
 };
 

@@ -65,6 +65,11 @@ export interface FormPage {
    * (a course page's "Sign Up Now" opens /enrol?course=<slug>).
    */
   linkedFrom?: string;
+  /**
+   * What stays on the page once the form is sent (its toasts leave after a few seconds): a heading that
+   * takes focus, what happens next, and the button that brings back an empty form.
+   */
+  sent?: { title: string; body: string; again: string };
 }
 
 /** What a visitor reads after sending ("toasts" in schemas/forms.json); failures may name {error}. */

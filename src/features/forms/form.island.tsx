@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { FormDefinition } from '../../components/forms/form-definition';
 import { FormWizard } from '../../components/forms/form-wizard';
 import { useQueryPrefill } from '../../components/forms/prefill';
+import { SentNotice } from '../../components/forms/sent-notice';
 import { SinglePageForm } from '../../components/forms/single-page-form';
 import { defineIsland } from '../../components/island';
 import { formLoaders } from '../../generated/form-loaders';
@@ -13,13 +14,31 @@ export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
 /** A form of its page: a wizard when it has steps. Saving, emailing and toasts follow its declaration. */
 function PageForm({ form }: { form: FormDefinition }) {
   // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
-  const submit = useMemo(() => formSubmitter(form), [form]);
+  const submitter = useMemo(() => formSubmitter(form), [form]);
+  const [sent, setSent] = useState(false);
+  const submit: typeof submitter = useCallback(
+    async (data, context) => {
+      const result = await submitter(data, context);
+      if (result.reset) setSent(true);
+      return result;
+    },
+    [submitter],
+  );
   const prefill = useQueryPrefill(form);
   const steps = form.steps;
-  return steps ? (
-    <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} />
-  ) : (
-    <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
+  const notice = form.page?.sent ?? { title: form.toasts!.saved.title, body: form.toasts!.notified.description, again: 'Send another' };
+  return (
+    <>
+      {sent && <SentNotice {...notice} onAgain={() => setSent(false)} />}
+      {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
+      <div hidden={sent}>
+        {steps ? (
+          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} />
+        ) : (
+          <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
+        )}
+      </div>
+    </>
   );
 }
 

@@ -475,6 +475,11 @@ export const assessmentForm: FormDefinition = {
         "label": "Send us a message instead",
         "to": "/contact"
       }
+    },
+    "sent": {
+      "title": "Thank you for completing the assessment",
+      "body": "A consultant will read your answers and email you within two business days with the first step we recommend.",
+      "again": "Start a new assessment"
     }
   },
   toasts: {

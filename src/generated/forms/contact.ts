@@ -130,6 +130,11 @@ export const contactForm: FormDefinition = {
     "aside": {
       "title": "Prefer email?",
       "body": "We reply Monday to Friday, within one business day. The first conversation is always free."
+    },
+    "sent": {
+      "title": "Thank you, your message is on its way",
+      "body": "A consultant will reply within one business day, from our team's email address. If nothing arrives, check your spam folder.",
+      "again": "Send another message"
     }
   },
   toasts: {

@@ -135,7 +135,12 @@ export const enrolmentForm: FormDefinition = {
       "title": "Questions first?",
       "body": "Write to us about group places, scholarships for small nonprofits or invoicing. We reply within one business day."
     },
-    "linkedFrom": "courses"
+    "linkedFrom": "courses",
+    "sent": {
+      "title": "Your enrolment is with our team",
+      "body": "We will email you the start date and payment details within one business day.",
+      "again": "Enrol someone else"
+    }
   },
   toasts: {
     "saved": {

@@ -64,7 +64,7 @@ for (const declared of pageForms) {
   test.describe(`${form.id} form at ${path}`, () => {
     const submit = (page: Page) => page.getByRole('button', { name: submitText(form) });
 
-    test('saves the answers, emails staff once with titles and labels, then clears the form', async ({ page }) => {
+    test('saves the answers, emails staff once with titles and labels, says so on the page, then offers an empty form', async ({ page }) => {
       const answers = newAnswers(form);
       const address = String(answers[replyTo(form)]);
       await fillIn(page, form, path, answers);
@@ -72,6 +72,12 @@ for (const declared of pageForms) {
       await submit(page).dblclick();
       await expect(page.getByRole('button', { name: busyText(form) })).toBeDisabled();
       await expectToast(page, sent.title, sent.message);
+      // What stays once the toast has gone: the notice, focused, then an empty form on request.
+      const notice = entry.page.sent!;
+      await expect(page.getByRole('heading', { name: notice.title })).toBeFocused();
+      await expect(page.getByText(notice.body)).toBeVisible();
+      await expect(submit(page)).toBeHidden();
+      await page.getByRole('button', { name: notice.again }).click();
       const first = fieldOrder(form)[0]!;
       await expect(inputOf(page, form, first)).toHaveValue('');
       if (form.steps) {
