@@ -12,13 +12,15 @@ interface VideoFacadeProps {
   poster?: ImageSpec;
   /** Fill the parent's height (a fixed-height frame) instead of keeping 16:9 from the width. */
   fill?: boolean;
+  /** Words on the poster (who speaks), for a video with no poster image of its own. */
+  caption?: string;
 }
 
 /**
  * A poster and a play button in place of the player: no third-party request, cookie or
  * script until the visitor clicks, so pages stay fast and private.
  */
-export function VideoFacade({ embedUrl, title, poster, fill = false }: VideoFacadeProps) {
+export function VideoFacade({ embedUrl, title, poster, fill = false, caption }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
   return (
     <div className={classes.frame} data-fill={fill || undefined}>
@@ -37,6 +39,11 @@ export function VideoFacade({ embedUrl, title, poster, fill = false }: VideoFaca
           <span className={classes.play} aria-hidden="true">
             <Icon name="play" size={36} />
           </span>
+          {caption && (
+            <span className={classes.caption} aria-hidden="true">
+              {caption}
+            </span>
+          )}
         </UnstyledButton>
       )}
     </div>

@@ -1,6 +1,8 @@
 import '@mantine/carousel/styles.css';
 import '@mantine/core/styles/Blockquote.css';
 import { Carousel } from '@mantine/carousel';
+import AutoHeight from 'embla-carousel-auto-height';
+import { useState } from 'react';
 import { Blockquote, Text } from '@mantine/core';
 import { VideoFacade } from '../../components/video-facade';
 import type { Testimonial } from './testimonial';
@@ -11,11 +13,14 @@ import classes from './testimonials-carousel.module.css';
  * at least one testimonial, so an empty table costs visitors nothing.
  */
 export default function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
+  // One plugin instance for the carousel's life (embla re-initialises when the list changes).
+  const [plugins] = useState(() => [AutoHeight()]);
   return (
     <Carousel
       emblaOptions={{ loop: true, align: 'start' }}
+      plugins={plugins}
       withIndicators
-      classNames={{ root: classes.root, indicators: classes.indicators, indicator: classes.indicator }}
+      classNames={{ root: classes.root, container: classes.container, controls: classes.controls, indicators: classes.indicators, indicator: classes.indicator }}
       slideGap="md"
       controlSize={40}
       aria-roledescription="carousel"
@@ -29,7 +34,7 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
           <div className={classes.panel} data-video={t.video_url ? true : undefined}>
             {t.video_url && (
               <div className={classes.video}>
-                <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} fill />
+                <VideoFacade embedUrl={t.video_url} title={`Video testimonial from ${t.client_name}`} caption={`${t.client_name}${t.title ? `, ${t.title}` : ''}`} fill />
               </div>
             )}
             {/* Mantine fades the cite to 60 % opacity, too faint to read on the tinted band (axe color-contrast). */}
