@@ -44,6 +44,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('every page still reads: heading, navigation, content and footer', async ({ page }) => {
+    // One test for every route (about thirty pages), so it gets a route's share of time for each.
+    test.setTimeout(shell.routes.length * 5_000);
     for (const route of shell.routes) {
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 }), route.path).toHaveText(route.heading);
