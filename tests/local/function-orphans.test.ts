@@ -1,16 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { alive } from '../support/processes';
 
 const root = join(import.meta.dirname, '..', '..');
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('leaves no function running when the stack is killed with SIGKILL', async () => {
   const stack = spawn(process.execPath, ['--import', 'tsx', join(root, 'tests', 'support', 'functions-child.ts')], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });

@@ -5,15 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { startFunctions } from '../../supabase/local/functions';
+import { alive } from '../support/processes';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 it('reload() swaps every function for a fresh process that answers, and stops the old ones for good', async () => {
   const runner = await startFunctions({ SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'x', SUPABASE_SERVICE_ROLE_KEY: 'x' });

@@ -6,55 +6,14 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, expectRefused, freshDatabase, type Db } from '../db/database';
+import { declareVolunteer, volunteer } from '../support/volunteer-form';
 
 const root = join(import.meta.dirname, '..', '..');
 
-const volunteer = {
-  schema: {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'volunteer',
-    title: 'Volunteer Offer',
-    description: 'Someone offering their time. Saved as a row of volunteer_offers.',
-    type: 'object',
-    additionalProperties: false,
-    required: ['full_name', 'email', 'skill'],
-    properties: {
-      full_name: { type: 'string', title: 'Full Name', maxLength: 120 },
-      email: { type: 'string', title: 'Email Address', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
-      skill: { type: 'string', title: 'Skill', oneOf: [{ const: 'writing', title: 'Grant writing' }, { const: 'data', title: 'Data analysis' }] },
-      course: { type: 'string', title: 'Course you took' },
-    },
-  },
-  ui: { 'ui:order': ['full_name', 'email', 'skill', 'course'], 'ui:submitButtonOptions': { submitText: 'Offer My Time' }, 'ui:busyText': 'Sending...' },
-  messages: { required: { title: 'Needs Info', message: '{title} is needed.' } },
-  entry: {
-    type: 'VolunteerOffer',
-    table: 'volunteer_offers',
-    submittedBy: ['anon', 'authenticated'],
-    limits: { perAddressPerHour: 2, perClientPerHour: 10 },
-    options: { course: 'courses' },
-    notification: { formType: 'Volunteer Offer', replyTo: 'email', subject: 'Volunteer: {skill}' },
-    page: {
-      path: '/volunteer',
-      title: 'Volunteer With Us',
-      heading: 'Offer Your Time',
-      description: 'Offer your skills to the nonprofits we work with: grant writing, data analysis and more.',
-      eyebrow: 'Volunteer',
-      intro: 'Tell us what you are good at and we will match you with an organization that needs it.',
-      formTitle: 'Your Offer',
-    },
-    toasts: {
-      saved: { title: 'Thank You!', description: 'Your offer has been saved' },
-      saveFailed: { title: 'Error', description: 'Could not save your offer: {error}' },
-      notified: { title: 'We Will Be in Touch', description: 'Our team has been told' },
-      notifyFailed: { title: 'Email Error', description: 'Saved, but our team was not told: {error}' },
-    },
-  },
-};
 
 /** Every file of the project as git knows it (plus what the working tree changed), by path and hash. */
 function fingerprint(dir: string): Map<string, string> {
@@ -92,10 +51,7 @@ describe('a new form on a copy of the project', () => {
     const before = fingerprint(copy);
 
     // What the developer writes: three JSON files and one entry.
-    for (const part of ['schema', 'ui', 'messages'] as const) writeFileSync(join(copy, 'schemas', `volunteer.${part}.json`), `${JSON.stringify(volunteer[part], null, 2)}\n`);
-    const forms = JSON.parse(readFileSync(join(copy, 'schemas', 'forms.json'), 'utf8'));
-    forms.volunteer = volunteer.entry;
-    writeFileSync(join(copy, 'schemas', 'forms.json'), `${JSON.stringify(forms, null, 2)}\n`);
+    declareVolunteer(join(copy, 'schemas'));
 
     // The copy's own folders and its local backend, whatever this process was told.
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['SCHEMAS_DIR', 'GENERATED_DIR', 'SUPABASE_DIR', 'DIST_DIR', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].includes(key)));

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../supabase/local/free-port';
 import { installFixtureSchemas } from '../support/schema-workspace';
+import { declareVolunteer, volunteer } from '../support/volunteer-form';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -25,36 +26,6 @@ function projectCopy(): string {
   installFixtureSchemas(dir);
   return dir;
 }
-
-/** A form a developer adds while `npm run dev` runs. */
-const volunteer = {
-  schema: {
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'volunteer',
-    title: 'Volunteer Offer',
-    description: 'Someone offering their time. Saved as a row of volunteer_offers.',
-    type: 'object',
-    additionalProperties: false,
-    required: ['full_name', 'email'],
-    properties: {
-      full_name: { type: 'string', title: 'Full Name', maxLength: 120 },
-      email: { type: 'string', title: 'Email Address', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
-    },
-  },
-  entry: {
-    type: 'VolunteerOffer',
-    table: 'volunteer_offers',
-    submittedBy: ['anon', 'authenticated'],
-    notification: { formType: 'Volunteer Offer', replyTo: 'email' },
-    page: { path: '/volunteer', title: 'Volunteer With Us', heading: 'Offer Your Time', description: 'Offer your skills to the nonprofits we work with.', eyebrow: 'Volunteer', intro: 'Tell us what you are good at.', formTitle: 'Your Offer' },
-    toasts: {
-      saved: { title: 'Thank You!', description: 'Your offer has been saved' },
-      saveFailed: { title: 'Error', description: 'Could not save your offer: {error}' },
-      notified: { title: 'We Will Be in Touch', description: 'Our team has been told' },
-      notifyFailed: { title: 'Email Error', description: 'Saved, but our team was not told: {error}' },
-    },
-  },
-};
 
 const running: ChildProcess[] = [];
 afterEach(async () => {
@@ -164,11 +135,7 @@ describe('the site follows schemas/ without `npm run generate`', () => {
     expect(mail.text).toContain('How did you hear about us?');
 
     // A new form's page is served without a restart.
-    writeFileSync(join(dir, 'schemas', 'volunteer.schema.json'), JSON.stringify({ ...volunteer.schema }, null, 2));
-    writeFileSync(join(dir, 'schemas', 'volunteer.ui.json'), JSON.stringify({ 'ui:order': ['full_name', 'email'], 'ui:submitButtonOptions': { submitText: 'Offer My Time' }, 'ui:busyText': 'Sending...' }, null, 2));
-    writeFileSync(join(dir, 'schemas', 'volunteer.messages.json'), JSON.stringify({ required: { title: 'Needs Info', message: '{title} is needed.' } }, null, 2));
-    const formsFile = join(dir, 'schemas', 'forms.json');
-    writeFileSync(formsFile, JSON.stringify({ ...JSON.parse(readFileSync(formsFile, 'utf8')), volunteer: volunteer.entry }, null, 2));
+    declareVolunteer(join(dir, 'schemas'));
     await expect
       .poll(async () => {
         const page = await fetch(`${site.url}/volunteer`);
