@@ -36,10 +36,8 @@ function download(csv: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Form, status, date range and search; every change goes into the address. */
-function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (next: InboxFilter) => void }) {
-  const [search, setSearch] = useState(filter.search ?? '');
-  const applySearch = useDebouncedCallback((text: string) => onChange({ ...filter, search: text.trim() || undefined }), 300);
+/** Form, status, date range and search; every change goes into the address (the search once typing pauses). */
+function InboxFilters({ filter, onChange, search, onSearch }: { filter: InboxFilter; onChange: (next: InboxFilter) => void; search: string; onSearch: (text: string) => void }) {
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label="Filter the inbox">
@@ -62,16 +60,13 @@ function InboxFilters({ filter, onChange }: { filter: InboxFilter; onChange: (ne
         label="Search"
         placeholder="Name, email or organization"
         value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          applySearch(e.currentTarget.value);
-        }}
+        onChange={(e) => onSearch(e.currentTarget.value)}
       />
     </SimpleGrid>
   );
 }
 
-function InboxTable({ rows, states, filter, busy }: { rows: InboxRow[]; states: Map<string, string>; filter: InboxFilter; busy: boolean }) {
+function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; states: Map<string, string>; filter: InboxFilter; busy: boolean; onOpen: () => void }) {
   return (
     <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} style={{ opacity: busy ? 0.6 : undefined }}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -93,7 +88,7 @@ function InboxTable({ rows, states, filter, busy }: { rows: InboxRow[]; states: 
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Table.Td>
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
-                <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`}>
+                <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
                 </Anchor>
@@ -119,6 +114,12 @@ export function InboxView() {
   const [params, setParams] = useSearchParams();
   const filter = filterFromParams(params);
   const key = paramsFor(filter).toString();
+  const setFilter = (next: InboxFilter) => setParams(paramsFor(next), { replace: true });
+  // The search box is ahead of the address while typing. A row opened in that moment first writes the
+  // search into the address (so Back returns to it), so no late update can replace the open row.
+  const [search, setSearch] = useState(filter.search ?? '');
+  const typed = { ...filter, search: search.trim() || undefined };
+  const applySearch = useDebouncedCallback(setFilter, 300);
   const { loaded, reload } = useStaffData(key, () => readPage(filter));
   // Pages after the first, for the filter they were read with.
   const [later, setLater] = useState<{ key: string; pages: Page[] }>({ key, pages: [] });
@@ -159,7 +160,18 @@ export function InboxView() {
 
   return (
     <Stack gap="lg">
-      <InboxFilters filter={filter} onChange={(next) => setParams(paramsFor(next), { replace: true })} />
+      <InboxFilters
+        filter={typed}
+        onChange={(next) => {
+          applySearch.cancel();
+          setFilter(next);
+        }}
+        search={search}
+        onSearch={(text) => {
+          setSearch(text);
+          applySearch({ ...filter, search: text.trim() || undefined });
+        }}
+      />
       <Group justify="space-between" align="center">
         <Text aria-live="polite">
           {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? `${submissionCount(rows.length)} shown${last?.more ? '; more below' : ''}` : ''}
@@ -179,7 +191,7 @@ export function InboxView() {
         </Alert>
       )}
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
-      {rows.length > 0 && <InboxTable rows={rows} states={states} filter={filter} busy={loaded.state === 'loading'} />}
+      {rows.length > 0 && <InboxTable rows={rows} states={states} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />}
       {loaded.state === 'ready' && last?.more && (
         <Button variant="default" onClick={() => void showMore()} loading={loadingMore} style={{ alignSelf: 'center' }}>
           Show more

@@ -195,7 +195,14 @@ test('a visitor’s direction-changing characters stay inside their own text, in
   await expect(row).toHaveCount(1);
   // Every visitor-supplied cell of the row holds its text in a <bdi>, which the browser lays out on its own.
   await expect(row.locator('bdi')).toHaveText([name, `${tag}@example.org`, '']);
+  // Opened while the search waits for typing to pause (the row is already the newest one shown): the
+  // search must neither replace the open submission nor be forgotten by Back.
   await row.getByRole('link').click();
   await expect(page.getByRole('main').getByRole('heading', { level: 2 }).locator('bdi')).toHaveText(name);
   await expect(page.getByRole('region', { name: 'Answers' }).locator('bdi').filter({ hasText: tag }).first()).toBeVisible();
+  await page.waitForTimeout(600);
+  await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByText('1 submission shown')).toBeVisible();
 });
