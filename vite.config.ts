@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -52,6 +53,9 @@ export default defineConfig(({ command }) => ({
     // Files run in parallel on small CI machines (two cores), where a PGlite start or a generator run
     // that takes a second alone can take several; a hang still fails, after 30 s.
     testTimeout: 30_000,
+    // Vitest's default is one worker per core but one, so a single worker on two cores; many files wait on
+    // a child process (a build, a stack starting) rather than compute, so two overlap: 190 s -> 152 s there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
   },
 }));
