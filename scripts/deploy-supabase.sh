@@ -18,6 +18,12 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 npx tsx scripts/generate.ts --check
+# npm run generate may rewrite a migration that no commit holds and no local database applied (decision 024):
+# what reaches the hosted database must be committed first.
+if git rev-parse --git-dir >/dev/null 2>&1 && [ -n "$(git status --porcelain -- supabase/migrations supabase/schema-snapshot.json)" ]; then
+  echo 'Commit supabase/migrations and supabase/schema-snapshot.json first (git status shows what is not committed): only committed migrations are deployed.' >&2
+  exit 1
+fi
 supabase link --project-ref "$SUPABASE_PROJECT_REF"
 # Hosted Supabase already has what supabase/bootstrap/local.sql creates locally; only migrations are pushed.
 supabase db push

@@ -10,7 +10,7 @@ import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
 import { applyOptionLists } from './option-lists.ts';
-import { planMigration, readSnapshot, rewrittenMigrations } from './migrations.ts';
+import { planMigration, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
 
 export interface GenerateOptions {
   root: string;
@@ -111,11 +111,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ...rewritten.map((file) => `  ✖ supabase/migrations/${file}`),
     ]);
   }
-  const desired = desiredState(
-    forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]! })),
-    snapshot.state,
-  );
-  const plan = planMigration(migrationsDir, snapshot, desired);
+  const declared = forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]! }));
+  let plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.state));
+  // Schemas changed again before the last migration reached any database: rewrite it rather than stack
+  // a second one on a change that never happened (a question added and removed, a migration that failed).
+  const pending = plan.migration && withdrawableMigration(migrationsDir, snapshot);
+  if (pending) plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.last!.before), new Date(), pending);
   if (plan.diff.destructive.length && !allowDestructive) {
     // Each loss is said where it was made: the form's schema, or forms.json when a form is gone.
     const formOf = (table: string) => Object.entries(registry.json).find(([, entry]) => entry.table === table)?.[0];
@@ -149,13 +150,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (!existsSync(file) || readFileSync(file, 'utf8') !== content) changes.set(file, content);
   }
   const databaseFile = join(generatedDir, DATABASE_TYPES);
-  // A new migration changes the database: its types are read once the migration is written (below).
-  if (options.databaseTypes && !plan.migration) {
+  // A new or withdrawn migration changes the database: its types are read once that is written (below).
+  const migrationsChange = Boolean(plan.migration || plan.withdrawn);
+  if (options.databaseTypes && !migrationsChange) {
     const content = await currentDatabaseTypes(supabaseDir, databaseFile, check);
     if (!existsSync(databaseFile) || readFileSync(databaseFile, 'utf8') !== content) changes.set(databaseFile, content);
   }
   const existing = [...listFiles(generatedDir), ...listFiles(functionsOut).map((p) => `functions/${p}`), ...listFiles(editorOut).map((p) => `editor/${p}`)];
   for (const path of existing) if (!files.has(path) && path !== DATABASE_TYPES) changes.set(target(path), null);
+  if (plan.withdrawn) changes.set(join(migrationsDir, plan.withdrawn), null);
   if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);
   if (!existsSync(snapshotFile) || readFileSync(snapshotFile, 'utf8') !== plan.snapshotText) changes.set(snapshotFile, plan.snapshotText);
 
@@ -178,18 +181,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       writeFileSync(file, content);
     }
   }
-  if (options.databaseTypes && plan.migration) {
+  if (options.databaseTypes && migrationsChange) {
     writeFileSync(databaseFile, await databaseTypesModule(supabaseDir));
     written.push(shown(databaseFile));
   }
   if (!written.length) return { ok: true, written, migration: null, lines: ['Everything is already up to date with schemas/: nothing was written.'] };
+  const removed = [...changes].filter(([, content]) => content === null).map(([file]) => shown(file));
+  const wrote = written.filter((w) => !removed.includes(w));
   return {
     ok: true,
     written,
     migration: plan.migration?.file ?? null,
     lines: [
-      `Wrote ${plural(written.length, 'file')}:`,
-      ...written.map((w) => `  ${w}`),
+      ...(wrote.length ? [`Wrote ${plural(wrote.length, 'file')}:`, ...wrote.map((w) => `  ${w}`)] : []),
+      ...(removed.length ? [`Removed ${plural(removed.length, 'file')}:`, ...removed.map((w) => `  ${w}`)] : []),
+      ...(plan.withdrawn
+        ? ['', `supabase/migrations/${plan.withdrawn} had not reached any database (no local database applied it, no commit holds it), so it was withdrawn${plan.migration ? ' and this run\'s migration replaces it' : ': the tables are back to what the databases have'}.`]
+        : []),
       ...(plan.migration
         ? ['', `The database changes with supabase/migrations/${plan.migration.file}. ${notes.length ? 'For the answers already saved:' : 'The answers already saved are unchanged.'}`, ...notes]
         : []),

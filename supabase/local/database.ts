@@ -41,7 +41,7 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     };
   }
   try {
-    const migration = await migrate(db);
+    const migration = await migrate(db, { record: true });
     return Object.assign(db, { migration });
   } catch (error) {
     await db.close();

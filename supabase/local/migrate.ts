@@ -6,6 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { recordApplied } from './applied-migrations.ts';
 
 /** The little a database client must do: PGlite and node-postgres both fit. */
 export interface SqlClient {
@@ -23,7 +24,12 @@ const supabaseDir = join(import.meta.dirname, '..');
 /** Hosted's `postgres` session: its role, and the search path a fresh connection gets there. */
 const AS_HOSTED_POSTGRES = `set local role hosted_postgres; set local search_path = "$user", public, extensions;`;
 
-export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } = {}): Promise<MigrateResult> {
+/**
+ * `record`: note each migration applied in the list `npm run generate` reads (applied-migrations.ts), for
+ * databases that outlive the run (the local stack's); a throwaway one, such as the generator's own for
+ * reading types, leaves it alone.
+ */
+export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true, record = false } = {}): Promise<MigrateResult> {
   await db.exec(readFileSync(join(dir, 'bootstrap', 'local.sql'), 'utf8'));
   await db.exec(`
     create schema if not exists supabase_migrations;
@@ -46,6 +52,7 @@ export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true } 
       throw new Error(`Migration ${file} failed and was not applied: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     applied.push(file);
+    if (record) recordApplied(dir, file);
   }
   const seeded = seed && fresh;
   if (seeded) await db.exec(`begin;\n${AS_HOSTED_POSTGRES}\n${readFileSync(join(dir, 'seed.sql'), 'utf8')}\n;reset role;\ncommit;`);

@@ -83,7 +83,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
         `Backend ready in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
       ],
       applyNewMigrations: async () => {
-        const { applied } = await serialized(db, () => migrate(db, { seed: false }));
+        const { applied } = await serialized(db, () => migrate(db, { seed: false, record: true }));
         if (applied.length) reloadSchemaCache(db);
         return applied;
       },

@@ -4,9 +4,13 @@
  * edit must generate a migration that applies, keeps the saved answers and enforces the rule for new
  * ones; every mistake must be refused with file, line and column, writing nothing.
  */
-import { readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
+import { fromPglite } from '../../supabase/local/sql-client';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
 
@@ -32,7 +36,8 @@ async function generateAndApply(ws: SchemaWorkspace, db: Db, expectMigration: bo
   expect(result.ok, printed).toBe(true);
   const added = ws.migrations().filter((f) => !before.includes(f));
   expect(added, printed).toHaveLength(expectMigration ? 1 : 0);
-  expect((await migrate(db, { dir: ws.supabase })).applied).toEqual(added);
+  // Applied as the local stack does, which records it: from now on generate builds on it.
+  expect((await migrate(db, { dir: ws.supabase, record: true })).applied).toEqual(added);
   expect((await ws.generate({ check: true })).ok).toBe(true);
   return printed;
 }
@@ -163,5 +168,81 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     const confirmed = await ws.generate({ allowDestructive: true });
     expect(confirmed.ok, confirmed.lines.join('\n')).toBe(true);
     expect(confirmed.migration).not.toBeNull();
+  });
+});
+
+describe('a migration that has reached no database yet', () => {
+  const withReferral = (ws: SchemaWorkspace, key: string) => {
+    ws.editJson('contact.schema.json', (s) => {
+      for (const old of ['referral', 'referrer']) delete s.properties[old];
+      s.properties[key] = { type: 'string', title: 'How did you hear about us?', maxLength: 200 };
+    });
+    ws.editJson('contact.ui.json', (ui) => (ui['ui:order'] = [...ui['ui:order'].filter((k: string) => !k.startsWith('referr')), key]));
+  };
+  const withoutReferral = (ws: SchemaWorkspace) => {
+    ws.editJson('contact.schema.json', (s) => {
+      for (const old of ['referral', 'referrer']) delete s.properties[old];
+    });
+    ws.editJson('contact.ui.json', (ui) => (ui['ui:order'] = ui['ui:order'].filter((k: string) => !k.startsWith('referr'))));
+  };
+  const snapshot = (ws: SchemaWorkspace) => readFileSync(join(ws.supabase, 'schema-snapshot.json'), 'utf8');
+
+  it('is rewritten when the schemas change again, and withdrawn when the change is undone: supabase/ is as it was', async () => {
+    const ws = schemaWorkspace();
+    expect((await ws.generate()).migration).toBeNull();
+    const before = ws.migrations();
+    const snapshotBefore = snapshot(ws);
+
+    withReferral(ws, 'referral');
+    const added = await ws.generate();
+    expect(added.ok, added.lines.join('\n')).toBe(true);
+    const first = added.migration!;
+
+    // Renamed before any database had it: no answers can be lost, so no refusal and no second migration.
+    withReferral(ws, 'referrer');
+    const renamed = await ws.generate();
+    const said = renamed.lines.join('\n');
+    expect(renamed.ok, said).toBe(true);
+    expect(said).toContain(`supabase/migrations/${first} had not reached any database (no local database applied it, no commit holds it), so it was withdrawn and this run's migration replaces it.`);
+    expect(ws.migrations()).toEqual([...before, renamed.migration].sort());
+    const sql = readFileSync(join(ws.supabase, 'migrations', renamed.migration!), 'utf8');
+    expect(sql).toContain('referrer');
+    expect(sql).not.toContain('referral');
+
+    withoutReferral(ws);
+    const undone = await ws.generate();
+    expect(undone.ok, undone.lines.join('\n')).toBe(true);
+    expect(undone.lines.join('\n')).toContain('so it was withdrawn: the tables are back to what the databases have.');
+    expect(ws.migrations()).toEqual(before);
+    expect(snapshot(ws)).toBe(snapshotBefore);
+    expect((await ws.generate({ check: true })).ok).toBe(true);
+  });
+
+  it('is kept once a local database applied it, or a commit holds it: undoing is then a change of its own', async () => {
+    const applied = schemaWorkspace();
+    withReferral(applied, 'referral');
+    expect((await applied.generate()).ok).toBe(true);
+    const db = fromPglite(new PGlite());
+    await migrate(db, { dir: applied.supabase, record: true });
+    await db.close();
+    const afterApply = applied.migrations();
+    withoutReferral(applied);
+    const refused = await applied.generate();
+    // The column exists in that database now, and may hold answers: the usual refusal, nothing written.
+    expect(refused.ok).toBe(false);
+    expect(refused.lines.join('\n')).toContain('contact_submissions.referral');
+    expect(applied.migrations()).toEqual(afterApply);
+
+    const committed = schemaWorkspace();
+    withReferral(committed, 'referral');
+    expect((await committed.generate()).ok).toBe(true);
+    const git = (...args: string[]) => expect(spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.org', ...args], { cwd: committed.dir }).status).toBe(0);
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'a question');
+    const afterCommit = committed.migrations();
+    withReferral(committed, 'referrer');
+    expect((await committed.generate()).ok).toBe(false);
+    expect(committed.migrations()).toEqual(afterCommit);
   });
 });

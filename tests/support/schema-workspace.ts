@@ -37,7 +37,7 @@ export function schemaWorkspace() {
   const schemas = join(dir, 'schemas');
   const supabase = join(dir, 'supabase');
   const generated = join(dir, 'generated');
-  cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(join('supabase', 'local')) && !path.includes(join('supabase', 'migrations')) });
+  cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(join('supabase', 'local')) && !path.includes(join('supabase', 'migrations')) && !path.endsWith('.applied-migrations.txt') });
   installFixtureSchemas(dir);
   return {
     dir,
