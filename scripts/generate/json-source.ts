@@ -114,6 +114,13 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
   if (code === 'InvalidSymbol' && here === "'") {
     return { offset: error.offset, sentence: `is not valid JSON: use double quotes "..." around names and text, not single quotes.` };
   }
+  // `"title": "Full Name, "maxLength"`: the text ran on to the next quote, so the parser stops at the
+  // next word; the quote that is missing belongs before the comma (or, in a name, the colon) it swallowed.
+  const swallowed = /[A-Za-z_]/.test(here) ? /([,:])\s*"$/.exec(before) : null;
+  if (swallowed) {
+    const mark = swallowed[1] === ',' ? 'comma' : 'colon';
+    return { offset: swallowed.index, sentence: `is not valid JSON: a closing double quote " is missing before this ${mark}.` };
+  }
   if (code === 'PropertyNameExpected' || (code === 'InvalidSymbol' && /[A-Za-z_]/.test(here))) {
     return { offset: error.offset, sentence: 'is not valid JSON: names and text must be in double quotes, for example "title".' };
   }

@@ -43,6 +43,15 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('schemas/sign-in.ui.json:2:23: is not valid JSON: a comma is missing here.');
   });
 
+  it.each([
+    ['a text', '"title": "Full Name,', '10:52', 'comma', '"title": "Full Name, "maxLength"'],
+    ['a name', '"title: "Full Name",', '10:39', 'colon', '"title: "Full Name", "maxLength"'],
+  ])('a missing closing quote after %s points where the quote belongs, not at the next word', async (_, typo, at, mark, line) => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"title": "Full Name",', typo)));
+    expect(out).toContain(`schemas/contact.schema.json:${at}: is not valid JSON: a closing double quote " is missing before this ${mark}.`);
+    expect(out).toContain(line);
+  });
+
   it('a misspelt keyword is refused with "did you mean", instead of silently dropping the rule', async () => {
     const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"required":', '"requried":')));
     expect(out).toContain('schemas/contact.schema.json:8:3 (at /requried): "requried" is not a JSON Schema keyword, so it would be ignored. Did you mean "required"?');
