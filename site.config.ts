@@ -367,6 +367,8 @@ export const resources: Resource[] = [
     description:
       'Why partnerships between small businesses and community organizations outperform one-off sponsorships, and the five partnership models we see work best.',
     to: paths.smbArticle,
+    author: 'Dr. Maya Thompson',
+    published: '2026-10-08',
     category: 'Small/Medium Business Engagement',
     icon: 'handshake',
     image: { key: 'community', alt: 'Abstract illustration of people gathered around a shared table' },
@@ -377,6 +379,8 @@ export const resources: Resource[] = [
     description:
       'What behavioral research says about why people give, why they stop, and how to write appeals that respect donors while raising more.',
     to: paths.donorArticle,
+    author: 'Marcus Reyes',
+    published: '2026-09-17',
     category: 'Fundraising & Philanthropy',
     icon: 'heart',
     content: () => import('./content/articles/donor-behavior-psychology'),
@@ -386,6 +390,8 @@ export const resources: Resource[] = [
     description:
       'How small teams build intake forms, volunteer schedules and dashboards without developers, and where low-code stops being the right answer.',
     to: paths.lowCodeArticle,
+    author: 'Marcus Reyes',
+    published: '2026-08-20',
     category: 'Technology & Innovation',
     icon: 'devices',
     content: () => import('./content/articles/low-code-nonprofit-tech'),
@@ -395,6 +401,8 @@ export const resources: Resource[] = [
     description:
       'Lessons from community-led housing projects on financing, resident engagement and designing neighborhoods that withstand economic and climate shocks.',
     to: paths.housingArticle,
+    author: 'Dr. Maya Thompson',
+    published: '2026-07-09',
     category: 'Housing & Community Development',
     icon: 'home',
     content: () => import('./content/articles/resilient-housing-communities'),

@@ -55,8 +55,10 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
     const { resources } = await import('../../site.config');
     const resource = entryAt(resources, (r) => r.to, path);
     if (resource.content === null) throw new Error(`${path} is an external resource and has no page here.`);
-    const [page, content] = await Promise.all([import('../features/resources/article-page'), resource.content()]);
-    return bind(page.default, { resource, content: content.default });
+    const [page, content, about] = await Promise.all([import('../features/resources/article-page'), resource.content(), import('../../content/about')]);
+    const author = about.default.consultants.find((c) => c.name === resource.author);
+    if (!author) throw new Error(`${path} names "${resource.author}" as its author, who is not a consultant in content/about.ts.`);
+    return bind(page.default, { resource, content: content.default, author });
   },
   form: async ({ path, form, heading }) => {
     const load = form ? formLoaders[form] : undefined;

@@ -157,6 +157,10 @@ interface ResourceBase {
 /** An article on this site (the old site's `file_url`). */
 export interface InternalResource extends ResourceBase {
   to: SitePath;
+  /** One of the consultants on /about (content/about.ts), shown with their role. */
+  author: string;
+  /** When it was published, as YYYY-MM-DD. */
+  published: `${number}-${number}-${number}`;
   content: () => Promise<{ default: ArticleContent }>;
 }
 

@@ -1,4 +1,6 @@
+import about from '../../content/about';
 import { resources } from '../../site.config';
+import type { InternalResource } from '../../src/config/site-types';
 import { expect, test } from './fixtures';
 
 test('category buttons filter the resource grid, All by default', async ({ page }) => {
@@ -32,11 +34,18 @@ test('Explore All Resources scrolls back to the top', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('an internal resource opens its article, which links back to the hub', async ({ page }) => {
-  const article = resources.find((r) => r.to === '/blog/donor-behavior-psychology')!;
+test('an internal resource opens its article, which says who wrote it and when, and links back to the hub', async ({ page }) => {
+  const article = resources.find((r): r is InternalResource => r.to === '/blog/donor-behavior-psychology')!;
+  const author = about.consultants.find((c) => c.name === article.author)!;
   await page.goto('/blog');
-  await page.getByRole('link', { name: `Read article: ${article.title}` }).click();
+  const card = page.getByRole('article').filter({ hasText: article.title });
+  await expect(card.locator(`time[datetime="${article.published}"]`)).toBeVisible();
+  await expect(card).toContainText(article.author);
+  await card.getByRole('link', { name: `Read article: ${article.title}` }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+  await expect(page.getByText(`By ${author.name}, ${author.role}`)).toBeVisible();
+  await expect(page.locator(`article time[datetime="${article.published}"]`)).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await expect(page.getByRole('link', { name: author.name })).toHaveAttribute('href', '/about');
   await page.getByRole('link', { name: '← Back to Tools & Info' }).click();
   await expect(page).toHaveURL('/blog');
 });

@@ -6,6 +6,7 @@ import home from '../../content/home';
 import servicesOverview from '../../content/services-overview';
 import * as config from '../../site.config';
 import { courseGrid, courses, featuredCourse, footer, nav, pages, resourceCategories, resources, services } from '../../site.config';
+import type { InternalResource } from '../../src/config/site-types';
 import { formPages } from '../../src/generated/form-pages';
 
 /** The 20 routes of spec section 2. */
@@ -221,6 +222,16 @@ describe('resources (spec sections 2 and 3)', () => {
     const internal = resources.filter((r) => r.to.startsWith('/')).map((r) => r.to);
     expect(internal.sort()).toEqual(SPEC_REFERENCED.filter((p) => p.startsWith('/blog/')).sort());
     expect(resources.filter((r) => r.to.startsWith('https://'))).toHaveLength(2);
+  });
+
+  it('names a consultant from /about as each article\'s author, and a real publication date that has passed', () => {
+    const consultants = about.consultants.map((c) => c.name);
+    for (const article of resources.filter((r): r is InternalResource => r.content !== null)) {
+      expect(consultants, `${article.to}: author`).toContain(article.author);
+      const date = new Date(`${article.published}T00:00:00Z`);
+      expect(date.toISOString().slice(0, 10), `${article.to}: published`).toBe(article.published);
+      expect(date.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it('draws every icon the config and the copy name: each has its class in icon.module.css', async () => {

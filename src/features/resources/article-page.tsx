@@ -3,15 +3,17 @@ import { Badge, Blockquote, Container, List, Stack, Text, Title } from '@mantine
 import { CtaBand } from '../../components/cta-band';
 import { SmartAnchor } from '../../components/smart-link';
 import { PageHero } from '../../components/page-hero';
-import type { ArticleContent, InternalResource } from '../../config/site-types';
+import type { ArticleContent, Consultant, InternalResource } from '../../config/site-types';
+import { Byline } from './byline';
 
-export default function ArticlePage({ resource, content }: { resource: InternalResource; content: ArticleContent }) {
+export default function ArticlePage({ resource, content, author }: { resource: InternalResource; content: ArticleContent; author: Consultant }) {
   return (
     <>
       <PageHero eyebrow={resource.category} title={resource.title} subtitle={resource.description} />
       <Container size="sm" py={48} component="article">
         <Stack gap="xl">
           <SmartAnchor to="/blog">← Back to Tools & Info</SmartAnchor>
+          <Byline resource={resource} author={author} />
           {content.sections.map((section) => (
             <Stack key={section.title} gap="sm">
               <Title order={2}>{section.title}</Title>

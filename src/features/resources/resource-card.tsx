@@ -4,6 +4,7 @@ import { categoryImage } from '../../components/images';
 import { LinkButton } from '../../components/smart-link';
 import type { Resource } from '../../config/site-types';
 import { isExternal } from '../../lib/links';
+import { Byline } from './byline';
 
 export function ResourceCard({ resource }: { resource: Resource }) {
   const external = isExternal(resource.to);
@@ -19,6 +20,7 @@ export function ResourceCard({ resource }: { resource: Resource }) {
         <Title order={3} size="h4">
           {resource.title}
         </Title>
+        {resource.content && <Byline resource={resource} />}
         <Text c="dimmed" lineClamp={3} style={{ flexGrow: 1 }}>
           {resource.description}
         </Text>
