@@ -110,8 +110,8 @@ try {
     await series('Search a single sender "visitor31337@"', 50, () => inboxPage(staff, { search: 'visitor31337@' }));
     const today = new Date().toISOString().slice(0, 10);
     await series('Filter: form + status + date range + search', 50, () => inboxPage(staff, { form: 'contact', status: 'closed', from: today, to: today, search: 'visitor1' }));
-    const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' });
-    await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }), 2000);
+    const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');
+    await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000'), 2000);
   } finally {
     await stack.close();
   }

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ident } from '../../scripts/generate/db-state';
-import { inboxCsv } from '../../src/features/staff/inbox-csv';
+import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
 import { staffFormsOf } from '../../src/features/staff/staff-forms';
 import { answerRows, subjectLine } from '../../supabase/functions/_shared/answer-rows';
@@ -127,11 +127,11 @@ describe.each(ENGINES)('random form declarations (%s)', (engine) => {
 
           // The CSV has one column per question, each answer in its column.
           const staff = staffFormsOf(module.notificationForms);
-          const [header, line] = Papa.parse<string[]>(inboxCsv(listed, new Map([[answers.id, saved]]), staff).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-          expect(header!.length).toBe(4 + Object.keys(schema.properties).length);
-          expect(line![1]).toBe('Generated Form');
+          const [header, line] = Papa.parse<string[]>(inboxCsv(listed, new Map([[answers.id, saved]]), { origin: 'https://example.org', forms: staff }).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+          expect(header!.length).toBe(LEADING_COLUMNS.length + Object.keys(schema.properties).length);
+          expect(line![LEADING_COLUMNS.indexOf('Form')]).toBe('Generated Form');
           const emailColumn = form.order.indexOf('email');
-          expect(line![4 + emailColumn]).toBe(String(answers.email));
+          expect(line![LEADING_COLUMNS.length + emailColumn]).toBe(String(answers.email));
         } finally {
           await db.exec('rollback');
         }

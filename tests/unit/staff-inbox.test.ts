@@ -5,7 +5,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import forms from '../../schemas/forms.json';
-import { inboxCsv } from '../../src/features/staff/inbox-csv';
+import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
 import { display, staffForms } from '../../src/features/staff/staff-forms';
@@ -27,6 +27,8 @@ const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow 
   ...extra,
 });
 
+const site = { origin: 'https://keystone.example' };
+
 const parse = (csv: string) => {
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
@@ -44,11 +46,14 @@ describe('staff forms', () => {
 describe('the CSV export', () => {
   it('titles one form’s columns with its questions, in form order, and shows option labels', () => {
     const [record] = parse(
-      inboxCsv([row('assessment', 'a', { status: 'in_progress', note: 'Call back' })], new Map([['a', { organization_type: 'small_business', timeline: '1_3_months', organization_name: 'Casa Verde' }]])),
+      inboxCsv([row('assessment', 'a', { status: 'in_progress', note: 'Call back' })], new Map([['a', { organization_type: 'small_business', timeline: '1_3_months', organization_name: 'Casa Verde' }]]), site),
     );
     const assessment = staffForms.get('assessment')!;
-    const order = assessment.order.map((f) => labelOf('assessment', f));
-    expect(Object.keys(record!)).toEqual(['Received', 'Form', 'Status', 'Note', ...order]);
+    const leading: string[] = [...LEADING_COLUMNS];
+    // A question titled like a leading column ("Email") is named with its form, so no two columns share a name.
+    const order = assessment.order.map((f) => (leading.includes(labelOf('assessment', f)) ? `${assessment.title}: ${labelOf('assessment', f)}` : labelOf('assessment', f)));
+    expect(Object.keys(record!)).toEqual([...leading, ...order]);
+    expect(new Set(Object.keys(record!)).size).toBe(Object.keys(record!).length);
     expect(record).toMatchObject({ Form: assessment.title, Status: 'In progress', Note: 'Call back' });
     expect(record![labelOf('assessment', 'organization_type')]).toBe(display(assessment, 'organization_type', 'small_business'));
     expect(record![labelOf('assessment', 'timeline')]).toBe(display(assessment, 'timeline', '1_3_months'));
@@ -57,7 +62,7 @@ describe('the CSV export', () => {
   });
 
   it('names each column’s form when several forms are exported, leaving other forms’ cells empty', () => {
-    const records = parse(inboxCsv([row('contact', 'c'), row('assessment', 'a')], new Map([['c', { name: 'Lee', subject: 'Feedback' }], ['a', { contact_name: 'Dana' }]])));
+    const records = parse(inboxCsv([row('contact', 'c'), row('assessment', 'a')], new Map([['c', { name: 'Lee', subject: 'Feedback' }], ['a', { contact_name: 'Dana' }]]), site));
     const column = (form: string, field: string) => `${staffForms.get(form)!.title}: ${labelOf(form, field)}`;
     expect(Object.keys(records[0]!)).toContain(column('contact', 'name'));
     expect(Object.keys(records[0]!)).toContain(column('assessment', 'contact_name'));
@@ -68,20 +73,50 @@ describe('the CSV export', () => {
   it('neutralises every value a spreadsheet would run as a formula, including one followed by a line break', () => {
     const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '=HYPERLINK("http://x")\nsecond line'];
     const answers = new Map(hostile.map((message, i) => [String(i), { message, name: 'a, "quoted" name' }]));
-    const records = parse(inboxCsv(hostile.map((_, i) => row('contact', String(i), { note: i === 0 ? '=note' : null })), answers));
+    const records = parse(inboxCsv(hostile.map((_, i) => row('contact', String(i), { note: i === 0 ? '=note' : null })), answers, site));
     expect(records.map((r) => r[labelOf('contact', 'message')])).toEqual(hostile.map((h) => `'${h}`));
     expect(records[0]!.Note).toBe("'=note");
     // Commas and quotes survive as text; a value that merely contains = is left alone.
     expect(records[0]![labelOf('contact', 'name')]).toBe('a, "quoted" name');
-    expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]])))[0]![labelOf('contact', 'message')]).toBe('a = b');
+    expect(parse(inboxCsv([row('contact', 'x')], new Map([['x', { message: 'a = b' }]]), site))[0]![labelOf('contact', 'message')]).toBe('a = b');
   });
 
   it('neutralises a formula behind blanks, invisible characters or look-alike signs, in answers and notes alike', () => {
     const disguised = ['  =1+1', '\u200b=HYPERLINK("http://x")', '\u200e\u00ad+SUM(A1)', '\ufeff@cmd', '\u00a0-2+3', '\uff1dHYPERLINK("http://x")', '\uff0bSUM(A1)', '\uff20cmd', '\u3000\uff1d1', '\n=1+1'];
     const answers = new Map(disguised.map((message, i) => [String(i), { message }]));
-    const records = parse(inboxCsv(disguised.map((_, i) => row('contact', String(i), { note: i === 0 ? ' =HYPERLINK("http://x")' : null })), answers));
+    const records = parse(inboxCsv(disguised.map((_, i) => row('contact', String(i), { note: i === 0 ? ' =HYPERLINK("http://x")' : null })), answers, site));
     expect(records.map((r) => r[labelOf('contact', 'message')])).toEqual(disguised.map((h) => `'${h}`));
     expect(records[0]!.Note).toBe('\' =HYPERLINK("http://x")');
+  });
+});
+
+describe('the CSV export’s leading columns', () => {
+  it('are the same whatever the forms: who, when (with its offset from UTC), which form, workflow, id and a link to it', () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/St_Johns';
+      const records = parse(
+        inboxCsv(
+          [
+            row('contact', 'c-1', { name: 'Lee Park', email: 'lee@example.org', organization: 'Casa Verde' }),
+            row('assessment', 'a-1', { name: 'Dana', email: 'dana@example.org', status: 'replied', note: 'Called' }),
+          ],
+          new Map(),
+          site,
+        ),
+      );
+      expect(Object.keys(records[0]!).slice(0, 9)).toEqual(['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link']);
+      expect(records[0]).toMatchObject({
+        Name: 'Lee Park', Email: 'lee@example.org', Organization: 'Casa Verde', Received: '2026-11-23 06:35 -03:30',
+        Form: staffForms.get('contact')!.title, Status: 'New', 'Submission ID': 'c-1', Link: 'https://keystone.example/staff?submission=c-1',
+      });
+      expect(records[1]).toMatchObject({ Name: 'Dana', Email: 'dana@example.org', Status: 'Replied', Note: 'Called', Link: 'https://keystone.example/staff?submission=a-1' });
+      process.env.TZ = 'Europe/Paris';
+      expect(parse(inboxCsv([row('contact', 'c')], new Map(), site))[0]!.Received).toBe('2026-11-23 11:05 +01:00');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * The CSV export of the inbox's current filter: one row per submission, the workflow columns, then
+ * The CSV export of the inbox's current filter: one row per submission. The same columns lead whatever
+ * the forms (who sent it, when, which form, its workflow, its id and a link back to it on /staff), then
  * each form's questions titled and in form order with option labels, as the submission page shows
  * them. Values a spreadsheet would run as a formula are neutralised.
  */
 import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
+import { paramsFor } from './inbox-filter-params';
 import { display, staffForms, type StaffForm } from './staff-forms';
 
 /**
@@ -22,23 +24,39 @@ export function neutraliseFormula(value: string): string {
 /** Hosted PostgREST answers at most 1,000 rows per request (max_rows); a page asks for one more than its size. */
 const EXPORT_PAGE = 500;
 
-/** Local date and time, sortable and read the same way by every spreadsheet. */
+/**
+ * The exporter's local date and time with its offset from UTC ("2026-11-23 11:05 +01:00"): sortable,
+ * and unambiguous when the file is opened in another timezone.
+ */
 export function csvTime(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const offset = -d.getTimezoneOffset();
+  const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())} ${zone}`;
+}
+
+/** The columns every export starts with, whatever its forms. */
+export const LEADING_COLUMNS = ['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link'] as const;
+
+export interface CsvOptions {
+  /** The site's address, for each submission's link (the page's own origin when staff export). */
+  origin: string;
+  forms?: ReadonlyMap<string, StaffForm>;
 }
 
 /** The CSV text for these rows and their answers (keyed by submission id). */
-export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>, known: ReadonlyMap<string, StaffForm> = staffForms): string {
+export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>, { origin, forms: known = staffForms }: CsvOptions): string {
   const present = new Set(rows.map((r) => r.form));
   const forms = [...known.values()].filter((f) => present.has(f.id));
-  // One form: its questions are the headers; several: each header names its form too.
+  // One form: its questions are the headers; several (or a question titled like a leading column, such
+  // as "Email"): each header names its form too, so no two columns share a name.
+  const leading: readonly string[] = LEADING_COLUMNS;
   const title = (form: StaffForm, field: string) => {
     const question = form.schema.properties?.[field]?.title ?? field;
-    return forms.length === 1 ? question : `${form.title}: ${question}`;
+    return forms.length === 1 && !leading.includes(question) ? question : `${form.title}: ${question}`;
   };
-  const fields = ['Received', 'Form', 'Status', 'Note', ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];
+  const fields = [...LEADING_COLUMNS, ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];
   const data = rows.map((row) => {
     const saved = answers.get(row.submission_id) ?? {};
     const cells = forms.flatMap((form) =>
@@ -47,14 +65,16 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       }),
     );
-    return [csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', ...cells].map(neutraliseFormula);
+    const link = `${origin}/staff?${paramsFor({}, row.submission_id).toString()}`;
+    const leading = [row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', row.submission_id, link];
+    return [...leading, ...cells].map(neutraliseFormula);
   });
   // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
   return `\uFEFF${Papa.unparse({ fields: fields.map(neutraliseFormula), data }, { newline: '\r\n' })}\r\n`;
 }
 
 /** Every submission the filter matches, newest first, with its answers: the export's rows. */
-export async function exportInbox(client: Backend, filter: InboxFilter): Promise<{ csv: string; count: number }> {
+export async function exportInbox(client: Backend, filter: InboxFilter, origin: string): Promise<{ csv: string; count: number }> {
   const rows: InboxRow[] = [];
   let before: number | undefined;
   for (;;) {
@@ -70,5 +90,5 @@ export async function exportInbox(client: Backend, filter: InboxFilter): Promise
     tables.get(row.form_table)!.push(row.submission_id);
   }
   for (const [table, ids] of tables) for (const [id, saved] of await answersOf(client, formTable(table), ids)) answers.set(id, saved);
-  return { csv: inboxCsv(rows, answers), count: rows.length };
+  return { csv: inboxCsv(rows, answers, { origin }), count: rows.length };
 }

@@ -93,8 +93,9 @@ function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; 
                   <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
                 </Anchor>
               </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                <bdi>{row.email}</bdi>
+              <Table.Td>
+                {/* An address breaks only before its @, never inside a word. */}
+                <bdi>{row.email && withBreakBeforeAt(row.email)}</bdi>
               </Table.Td>
               <Table.Td>
                 <bdi>{row.organization}</bdi>
@@ -106,6 +107,19 @@ function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Each part kept whole (no break at a hyphen or dot either), with one chance to wrap between them. */
+function withBreakBeforeAt(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span style={{ whiteSpace: 'nowrap' }}>{email}</span>;
+  return (
+    <>
+      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(0, at)}</span>
+      <wbr />
+      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(at)}</span>
+    </>
   );
 }
 
@@ -148,7 +162,7 @@ export function InboxView() {
     try {
       // The CSV writer downloads when staff first export, not with the inbox.
       const [{ exportInbox }, client] = await Promise.all([import('./inbox-csv'), loadBackend()]);
-      const { csv, count } = await exportInbox(client, filter);
+      const { csv, count } = await exportInbox(client, filter, window.location.origin);
       download(csv, `inbox-${new Date().toISOString().slice(0, 10)}.csv`);
       void showToast({ title: 'Exported', description: `${submissionCount(count)} in the CSV file.` });
     } catch (error) {

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
@@ -81,6 +81,19 @@ export function SubmissionView({ id }: { id: string }) {
     const found = await submission(client, id);
     return found && { ...found, delivery: (await notificationStates(client, [id])).get(id) };
   });
+  // Opened from a list scrolled down, it starts at its top; once loaded, focus is on its heading, so a
+  // screen reader says what opened and the keyboard goes on from there.
+  // Only the first time: a save reloads it, and focus must stay where staff were.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  useEffect(() => {
+    if (loaded.state !== 'ready' || focused.current) return;
+    focused.current = true;
+    heading.current?.focus();
+  }, [loaded.state]);
   const back = (
     <Anchor component={Link} to={`?${paramsFor(filterFromParams(params)).toString()}`}>
       ← Back to the inbox
@@ -111,7 +124,7 @@ export function SubmissionView({ id }: { id: string }) {
     <Stack gap="lg">
       {back}
       <Stack gap={4}>
-        <Title order={2}>
+        <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           {formTitle(entry.form)} from <bdi>{who}</bdi>
         </Title>
         <Text c="dimmed">

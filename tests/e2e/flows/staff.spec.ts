@@ -127,9 +127,9 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
   expect(header).toEqual([
-    'Received', 'Form', 'Status', 'Note',
+    'Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link',
     'Organization Name', 'Organization Type', 'Mission Statement', 'Current Challenges', 'Technology Readiness', 'AI Experience',
-    'Project Goals', 'Desired Timeline', 'Team Size', 'Estimated Budget Range', 'Full Name', 'Email', 'Phone',
+    'Project Goals', 'Desired Timeline', 'Team Size', 'Estimated Budget Range', 'Full Name', 'Needs Assessment Submission: Email', 'Phone',
   ]);
   expect(records).toHaveLength(1);
   const record = Object.fromEntries(header!.map((h, i) => [h, records[0]![i]]));
@@ -145,8 +145,16 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
     'Mission Statement': `'=HYPERLINK("http://evil.example","click")\nsecond line`,
     'Project Goals': "'+1 more volunteers; @everyone on board",
     'Full Name': 'Dana Whitfield',
+    'Needs Assessment Submission: Email': contactEmail,
+    Name: 'Dana Whitfield',
     Email: contactEmail,
+    Organization: organization,
   });
+  // The time says its offset from UTC, and the link opens this submission on /staff.
+  expect(record.Received).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} [+-]\d{2}:\d{2}$/);
+  expect(record.Link).toBe(new URL(`/staff?submission=${record['Submission ID']}`, page.url()).href);
+  await page.goto(record.Link!);
+  await expect(page.getByRole('heading', { level: 2, name: /from Dana Whitfield/ })).toBeVisible();
 });
 
 test('the inbox is usable at 390 px: filters stack, the table scrolls inside itself, the page does not', async ({ page }) => {
@@ -180,6 +188,43 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   await expect(page.getByRole('region', { name: 'Answers' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
+
+  // A submission opened from far down the list starts at its top, with focus on its heading.
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  const last = page.getByRole('table').getByRole('link').last();
+  await last.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await last.click();
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(heading).toHaveText(/^Contact Inquiry from Sam Phone \d+$/);
+  await expect(heading).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(200);
+});
+
+test('an email address in the inbox wraps only before its @, never inside a word', async ({ page }) => {
+  const tag = unique('wrap');
+  const long = `${tag}-with-a-rather-long-mailbox-name.and-more@long-organisation-domain.example.org`;
+  await insertRows('contact_submissions', [{ name: 'Wren Long', email: long, subject: 'Feedback', message: 'Hello.' }]);
+  const { email, password } = await confirmedAccount('staff-wrap');
+  await makeStaff(email);
+  await page.goto('/staff');
+  await signInHere(page, email, password);
+  const cell = page.getByRole('row').filter({ hasText: 'Wren Long' }).getByRole('cell').nth(3);
+  await expect(cell).toHaveText(long);
+  // The text up to the @, and from it, each on one line of its own.
+  const lines = await cell.evaluate((td) => {
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    const nodes: Text[] = [];
+    while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+    const linesOf = (node: Text) => {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    };
+    return { parts: nodes.map((n) => n.data), lines: nodes.map(linesOf) };
+  });
+  expect(lines.parts.join('')).toBe(long);
+  expect(lines.lines.every((count) => count === 1)).toBe(true);
 });
 
 test('a visitor’s direction-changing characters stay inside their own text, in the inbox and on the submission page', async ({ page }) => {
