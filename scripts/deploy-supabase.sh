@@ -3,12 +3,13 @@
 # Needs the Supabase CLI (https://supabase.com/docs/guides/cli) logged in (`supabase login`), and:
 #   SUPABASE_PROJECT_REF   the project's reference id (Project Settings -> General)
 #   NOTIFY_TO, EMAIL_FROM, RESEND_API_KEY   the function's secrets (see .env.example)
+#   SITE_URL               the site's public address: the staff email links to /staff there
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 command -v supabase >/dev/null 2>&1 || missing+=("the Supabase CLI (https://supabase.com/docs/guides/cli)")
-for name in SUPABASE_PROJECT_REF NOTIFY_TO EMAIL_FROM RESEND_API_KEY; do
+for name in SUPABASE_PROJECT_REF NOTIFY_TO EMAIL_FROM RESEND_API_KEY SITE_URL; do
   [ -n "${!name:-}" ] || missing+=("$name")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -27,6 +28,6 @@ fi
 supabase link --project-ref "$SUPABASE_PROJECT_REF"
 # Hosted Supabase already has what supabase/bootstrap/local.sql creates locally; only migrations are pushed.
 supabase db push
-supabase secrets set NOTIFY_TO="$NOTIFY_TO" EMAIL_FROM="$EMAIL_FROM" RESEND_API_KEY="$RESEND_API_KEY"
+supabase secrets set NOTIFY_TO="$NOTIFY_TO" EMAIL_FROM="$EMAIL_FROM" RESEND_API_KEY="$RESEND_API_KEY" SITE_URL="$SITE_URL"
 supabase functions deploy send-form-notification
 echo "Supabase is deployed. Build the site with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY set (see README, Deploying)."

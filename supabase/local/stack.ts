@@ -52,6 +52,8 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const { anon, serviceRole } = await localKeys();
     // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
     const apiPort = options.api === 0 ? await freePort() : (options.api ?? 54321);
+    const authConfig = readAuthConfig();
+    if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
     const functions = await startFunctions({
       SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
       SUPABASE_ANON_KEY: anon,
@@ -60,10 +62,10 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
       SMTP_PORT: String(inbox.smtpPort),
       NOTIFY_TO: process.env.NOTIFY_TO ?? 'team@localhost',
       EMAIL_FROM: process.env.EMAIL_FROM ?? 'Website <notifications@localhost>',
+      // The site the staff email links to, as hosted's SITE_URL secret says (scripts/deploy-supabase.sh).
+      SITE_URL: authConfig.siteUrl,
     });
     closers.push(() => functions.close());
-    const authConfig = readAuthConfig();
-    if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
     const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
     const gateway = await startGateway({ functions, db, auth, port: apiPort });
     closers.push(() => gateway.close());

@@ -94,6 +94,10 @@ describe('send-form-notification', () => {
     expect(mail!.html).toContain('Could we talk about<br>a partnership?');
     expect(mail!.text).toContain(`${title(contactSchema, 'subject')}:\n${optionLabel(contactSchema, 'subject', contact.subject)}`);
     expect(mail!.text.indexOf(title(contactSchema, 'name'))).toBeLessThan(mail!.text.indexOf(title(contactSchema, 'email')));
+    // Staff open it on the site's /staff page from the email (SITE_URL, its trailing slash dropped).
+    const link = `https://keystoneimpact.example/staff?submission=${id}`;
+    expect(mail!.html).toContain(`<a href="${link}">Open it on the staff page</a>`);
+    expect(mail!.text).toContain(`Open it on the staff page to set its status or add a note: ${link}`);
     expect(await stack.state(id)).toEqual({ state: 'sent', attempts: 1, last_error: null });
     // Pressing Send again, or replaying the call, sends nothing more and says the same.
     expect((await stack.invoke(contactCall(id))).status).toBe(200);

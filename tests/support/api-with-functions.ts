@@ -19,6 +19,7 @@ export async function startApiWithFunctions(mailEnv: Record<string, string>) {
     SUPABASE_SERVICE_ROLE_KEY: serviceRole,
     NOTIFY_TO: 'staff@keystoneimpact.org',
     EMAIL_FROM: 'Website <notifications@keystoneimpact.org>',
+    SITE_URL: 'https://keystoneimpact.example/',
     ...mailEnv,
   });
   const gateway = await startGateway({ functions, db, auth: testAuth(1), port });

@@ -10,8 +10,11 @@ export interface NotificationEmail {
   text: string;
 }
 
-/** The email for one submission: every answered field, titled and in form order, HTML-escaped and isolated, with a text part. */
-export function notificationEmail(formType: string, form: NotificationForm, data: Record<string, unknown>): NotificationEmail {
+/**
+ * The email for one submission: every answered field, titled and in form order, HTML-escaped and
+ * isolated, with a text part; with `staffLink`, where staff open it on /staff to mark and annotate it.
+ */
+export function notificationEmail(formType: string, form: NotificationForm, data: Record<string, unknown>, staffLink?: string): NotificationEmail {
   const rows = answerRows(form, data);
   const subject = subjectLine(formType, form, data);
   const html = [
@@ -26,8 +29,15 @@ export function notificationEmail(formType: string, form: NotificationForm, data
     ),
     '</table>',
     '<p style="color: #495057;">Reply to this email to answer the sender directly.</p>',
+    ...(staffLink ? [`<p><a href="${escapeHtml(staffLink)}">Open it on the staff page</a> to set its status or add a note.</p>`] : []),
     '</body></html>',
   ].join('\n');
-  const text = [formType, '', ...rows.map((r) => `${r.label}:\n${isolated(r.value)}\n`), 'Reply to this email to answer the sender directly.'].join('\n');
+  const text = [
+    formType,
+    '',
+    ...rows.map((r) => `${r.label}:\n${isolated(r.value)}\n`),
+    'Reply to this email to answer the sender directly.',
+    ...(staffLink ? [`Open it on the staff page to set its status or add a note: ${staffLink}`] : []),
+  ].join('\n');
   return { subject, html, text };
 }

@@ -30,6 +30,12 @@ const database = () =>
   createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey(), { auth: { persistSession: false, autoRefreshToken: false } });
 type Database = ReturnType<typeof database>;
 
+/** The submission on the site's /staff page (SITE_URL: the site's public address), when the site is known. */
+function staffLink(id: string): string | undefined {
+  const site = Deno.env.get('SITE_URL');
+  return site ? `${site.replace(/\/+$/, '')}/staff?submission=${encodeURIComponent(id)}` : undefined;
+}
+
 /** Sends one claimed notification and records the outcome; returns the delivery error, if any. */
 async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
   const entry = Object.entries(notificationForms).find(([, form]) => form.table === claimed.form_table);
@@ -43,7 +49,7 @@ async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
         from: Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>',
         to: Deno.env.get('NOTIFY_TO') ?? '',
         replyTo: String(claimed.answers[form.replyTo]),
-        ...notificationEmail(formType, form, claimed.answers),
+        ...notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id)),
       });
     } catch (error) {
       console.error(`send-form-notification: delivery of ${claimed.submission_id} failed:`, error);

@@ -85,11 +85,14 @@ for (const declared of pageForms) {
         expect(await page.evaluate((key) => localStorage.getItem(key), `${form.id}-draft`)).toBeNull();
       }
 
-      expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toEqual([storedAs(answers)]);
+      const saved = await rows<{ id: string }>(table, `${replyTo(form)}=eq.${address}`);
+      expect(saved).toEqual([storedAs(answers)]);
       const emails = await emailsFrom(address);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toBe(subjectOf(declared, answers));
       for (const text of readableAnswers(form, answers)) expect(emails[0]!.text).toContain(text);
+      // Staff open the submission on this site's /staff page from the email.
+      expect(emails[0]!.text).toContain(new URL(`/staff?submission=${saved[0]!.id}`, page.url()).href);
     });
 
     test('shows the database error and sends nothing when the server refuses the row', async ({ page, pageProblems }) => {
