@@ -25,6 +25,9 @@ try {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const { path } of pages) {
       await page.goto(`${site.url}${path}`, { waitUntil: 'networkidle' });
+      // A full-page capture does not scroll, so sections drawn only near the viewport (content-visibility,
+      // decision 020) would show as empty bands: drawn here as a visitor scrolling down sees them.
+      await page.addStyleTag({ content: 'main > section { content-visibility: visible !important; }' });
       const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '_')}@${width}.png`;
       await page.screenshot({ path: join(out, name), fullPage: true });
     }

@@ -19,9 +19,13 @@ test('the HTML holds its own CSS and its loader: nothing render-blocking, no scr
   expect(scripts[0]!.index).toBeLessThan(html.indexOf('</head>'));
   expect(scripts[0]![2]!.length).toBeLessThan(1000);
   expect(scripts[1]![2]!.length).toBeLessThan(9000);
-  // Icons (the favicon and the interface's, in the inline CSS) cost no request.
+  // Icons cost no request: the favicon is a data: address, the interface's are SVG inline in the page
+  // (not SVG images, each of which the browser would parse as a document of its own before painting).
   expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
-  expect(head).toMatch(/--icon:url\("data:image\/svg\+xml,/);
+  expect(html).toMatch(/<span class="[^"]+" style="--icon-size:\d+px" aria-hidden="true"><svg viewBox="0 0 24 24"[^>]*><path /);
+  expect(html).not.toMatch(/<svg[^>]* -?=""/);
+  expect(html.slice(html.indexOf('</head>'))).not.toMatch(/data:image\/svg\+xml/);
+  expect(head).not.toMatch(/url\("?data:image\/svg\+xml/);
 });
 
 test('every page fits in one round trip of a new connection (14 KB of brotli), so it paints without waiting for a second', async ({ request }) => {
