@@ -6,7 +6,7 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FunctionRunner } from './functions.ts';
-import type { SqlClient } from './migrate.ts';
+import type { SqlClient } from './sql-client.ts';
 import type { AuthConfig } from './auth/config.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';

@@ -7,13 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordApplied } from './applied-migrations.ts';
-
-/** The little a database client must do: PGlite and node-postgres both fit. */
-export interface SqlClient {
-  exec(sql: string): Promise<unknown>;
-  /** affectedRows: rows an insert, update or delete touched. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
-}
+import type { SqlClient } from './sql-client.ts';
 
 export interface MigrateResult {
   applied: string[];

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { verifyToken, type Claims } from './keys.ts';
-import type { SqlClient } from './migrate.ts';
+import type { SqlClient } from './sql-client.ts';
 import { readBody } from './request-body.ts';
 import { inTransaction, serialized } from './transactions.ts';
 

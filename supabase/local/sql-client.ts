@@ -4,7 +4,13 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { SqlClient } from './migrate.ts';
+
+/** The little a database client must do: PGlite and node-postgres both fit. */
+export interface SqlClient {
+  exec(sql: string): Promise<unknown>;
+  /** affectedRows: rows an insert, update or delete touched. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
+}
 
 export interface ClosableSqlClient extends SqlClient {
   close(): Promise<void>;

@@ -3,7 +3,7 @@
  * on the same schedule, when a notification is due, it calls send-form-notification's sweep with the
  * service role key, so leads saved while mail was down reach the inbox without anyone pressing Send.
  */
-import type { SqlClient } from './migrate.ts';
+import type { SqlClient } from './sql-client.ts';
 import { serialized } from './transactions.ts';
 
 /** The schedule of the hosted cron job. */

@@ -2,7 +2,7 @@
  * One piece of work at a time per database, because PGlite is a single connection and so is the pg client
  * here. REST and auth both go through this queue, so their transactions never interleave.
  */
-import type { SqlClient } from './migrate.ts';
+import type { SqlClient } from './sql-client.ts';
 
 const queues = new WeakMap<SqlClient, Promise<unknown>>();
 

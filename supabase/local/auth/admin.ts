@@ -3,7 +3,7 @@
  * auth.admin.updateUserById): only a service-role key may call it, as on hosted Supabase.
  */
 import type { IncomingMessage } from 'node:http';
-import type { SqlClient } from '../migrate.ts';
+import type { SqlClient } from '../sql-client.ts';
 import { bearerClaims, UUID } from './bearer.ts';
 import { fail, ok, type AuthAnswer } from './errors.ts';
 import { listUsers, mergeAppMetadata, userById, userJson } from './users.ts';

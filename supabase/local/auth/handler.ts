@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import bcrypt from 'bcryptjs';
 import { adminRoute, requireServiceRole } from './admin.ts';
 import { bearerClaims, UUID } from './bearer.ts';
-import type { SqlClient } from '../migrate.ts';
+import type { SqlClient } from '../sql-client.ts';
 import { readBody } from '../request-body.ts';
 import { inTransaction } from '../transactions.ts';
 import type { AuthConfig } from './config.ts';

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { signingKey } from '../keys.ts';
-import type { SqlClient } from '../migrate.ts';
+import type { SqlClient } from '../sql-client.ts';
 import { fail } from './errors.ts';
 import { userById, userJson, type UserRow } from './users.ts';
 

@@ -1,6 +1,6 @@
 /** auth.users rows and the User JSON GoTrue answers with. */
 import { randomUUID } from 'node:crypto';
-import type { SqlClient } from '../migrate.ts';
+import type { SqlClient } from '../sql-client.ts';
 
 export interface UserRow {
   id: string;
