@@ -44,12 +44,13 @@ function committed(dir: string, file: string): boolean {
 
 /**
  * The newest migration, when `npm run generate` wrote it and it has reached no database yet (no local
- * stack applied it, no commit holds it, it is unchanged): the next run replaces it instead of adding a
- * migration on top, so a change undone or a migration that failed to apply leaves no trace (decision 024).
+ * stack applied it, no commit holds it): the next run replaces it instead of adding a migration on top,
+ * so a change undone or a migration that failed to apply leaves no trace (decision 024). Asked only once
+ * rewrittenMigrations found none, so the file is as generate wrote it.
  */
 export function withdrawableMigration(dir: string, snapshot: Snapshot): string | null {
   const file = snapshot.last?.file;
-  if (!file || migrationFiles(dir).at(-1) !== file || rewrittenMigrations(dir, snapshot).includes(file)) return null;
+  if (!file || migrationFiles(dir).at(-1) !== file) return null;
   if (appliedMigrations(dirname(dir)).has(file) || committed(dir, file)) return null;
   return file;
 }

@@ -5,6 +5,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import forms from '../../schemas/forms.json';
+import { paths } from '../../site.config';
+import { STAFF_PATH, submissionLink } from '../../supabase/functions/_shared/submission-link';
 import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
@@ -117,6 +119,14 @@ describe('the CSV export’s leading columns', () => {
       process.env.TZ = zone;
       if (zone === undefined) delete process.env.TZ;
     }
+  });
+});
+
+describe('a submission’s link', () => {
+  it('opens the staff page of site.config.ts with the parameter the page reads', () => {
+    expect(STAFF_PATH).toBe(paths.staff);
+    expect(submissionLink('https://keystone.example/', 'a b')).toBe('https://keystone.example/staff?submission=a%20b');
+    expect(new URL(submissionLink('https://keystone.example', 'id-1')).search).toBe(`?${paramsFor({}, 'id-1').toString()}`);
   });
 });
 

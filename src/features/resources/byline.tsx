@@ -4,7 +4,7 @@ import type { Consultant, InternalResource } from '../../config/site-types';
 
 // A calendar date, the same on every server and in every visitor's timezone.
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-export const publishedOn = (resource: InternalResource) => longDate.format(new Date(`${resource.published}T00:00:00Z`));
+const publishedOn = (resource: InternalResource) => longDate.format(new Date(`${resource.published}T00:00:00Z`));
 
 /** Who wrote an article and when; on the article itself the author's role too, linking to the team on /about. */
 export function Byline({ resource, author }: { resource: InternalResource; author?: Consultant }) {

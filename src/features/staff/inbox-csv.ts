@@ -7,7 +7,7 @@
 import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
-import { paramsFor } from './inbox-filter-params';
+import { submissionLink } from '../../../supabase/functions/_shared/submission-link.ts';
 import { display, staffForms, type StaffForm } from './staff-forms';
 
 /**
@@ -65,9 +65,8 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       }),
     );
-    const link = `${origin}/staff?${paramsFor({}, row.submission_id).toString()}`;
-    const leading = [row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', row.submission_id, link];
-    return [...leading, ...cells].map(neutraliseFormula);
+    const first = [row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', row.submission_id, submissionLink(origin, row.submission_id)];
+    return [...first, ...cells].map(neutraliseFormula);
   });
   // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
   return `\uFEFF${Papa.unparse({ fields: fields.map(neutraliseFormula), data }, { newline: '\r\n' })}\r\n`;

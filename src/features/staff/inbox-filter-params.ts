@@ -3,13 +3,14 @@
  * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
  * know is ignored rather than sent to the database.
  */
+import { SUBMISSION_PARAM } from '../../../supabase/functions/_shared/submission-link.ts';
 import { STATUSES, type InboxFilter, type Status } from './inbox-query';
 import { staffForms } from './staff-forms';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The submission a link opens instead of the list. */
-export const SUBMISSION_PARAM = 'submission';
+export { SUBMISSION_PARAM };
 
 export function filterFromParams(params: URLSearchParams): InboxFilter {
   const form = params.get('form') ?? '';

@@ -14,6 +14,7 @@ import { corsHeaders, json } from '../_shared/cors.ts';
 import { notificationForms } from '../_shared/generated/notification-forms.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
+import { submissionLink } from '../_shared/submission-link.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -33,7 +34,7 @@ type Database = ReturnType<typeof database>;
 /** The submission on the site's /staff page (SITE_URL: the site's public address), when the site is known. */
 function staffLink(id: string): string | undefined {
   const site = Deno.env.get('SITE_URL');
-  return site ? `${site.replace(/\/+$/, '')}/staff?submission=${encodeURIComponent(id)}` : undefined;
+  return site ? submissionLink(site, id) : undefined;
 }
 
 /** Sends one claimed notification and records the outcome; returns the delivery error, if any. */
