@@ -8,9 +8,10 @@
  * exactly what to install.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from './lib/chromium.ts';
+import { summarise } from './lib/test-report.ts';
 
 const root = join(import.meta.dirname, '..');
 const results = join(root, 'test-results');
@@ -48,28 +49,6 @@ function ensureChromium() {
   if (!stages.at(-1)!.ok) finish();
 }
 
-/** Counts from the JSON reports, as one closing line that CI and people can read. */
-function printSummary() {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  const unitFile = join(results, 'unit.json');
-  if (existsSync(unitFile)) {
-    const unit = JSON.parse(readFileSync(unitFile, 'utf8'));
-    passed += unit.numPassedTests;
-    failed += unit.numFailedTests;
-    skipped += unit.numPendingTests + unit.numTodoTests;
-  }
-  const e2eFile = join(results, 'e2e.json');
-  if (existsSync(e2eFile)) {
-    const { stats } = JSON.parse(readFileSync(e2eFile, 'utf8'));
-    passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
-    skipped += stats.skipped;
-  }
-  console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-}
-
 /** Each stage's outcome and time, then the counts; exits non-zero when any stage failed. */
 function finish(): never {
   const width = Math.max(...stages.map((s) => s.label.length));
@@ -77,7 +56,9 @@ function finish(): never {
   for (const stage of stages) console.log(`  ${stage.ok ? '✔' : '✖'} ${stage.label.padEnd(width)}  ${stage.seconds.toFixed(1).padStart(6)}s`);
   const total = stages.reduce((sum, s) => sum + s.seconds, 0);
   console.log(`  ${' '.repeat(width + 2)}${total.toFixed(1).padStart(6)}s in all`);
-  printSummary();
+  const { passed, failed: failedTests, skipped, failures } = summarise(results);
+  console.log(`\n${passed} passed, ${failedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  for (const failure of failures) console.log(`  ✖ ${failure}`);
   const failed = stages.filter((s) => !s.ok);
   if (failed.length) console.error(`\n✖ ${failed.length} of ${stages.length} stages failed: ${failed.map((s) => s.label).join('; ')}.`);
   process.exit(failed.length ? 1 : 0);

@@ -13,10 +13,10 @@ describe('README', () => {
   });
 
   it('lists every npm script in its Scripts table, once', () => {
-    const table = readme.split('## Scripts')[1].split('\n## ')[0];
+    const table = readme.split('## Scripts')[1]?.split('\n## ')[0] ?? '';
     const rows = table.split('\n').filter((line) => line.startsWith('| `npm'));
     const named = (script: string) => rows.filter((row) =>
-      row.split('|')[1].includes(script === 'start' || script === 'test' ? `\`npm ${script}\`` : `npm run ${script}`));
+      row.split('|')[1]!.includes(script === 'start' || script === 'test' ? `\`npm ${script}\`` : `npm run ${script}`));
     // Scripts the table names together with another (lint / typecheck, staff:add / staff:remove) count once each.
     expect(scripts.filter((script) => named(script).length !== 1)).toEqual([]);
   });
