@@ -1,7 +1,7 @@
 import './styles.css';
 import { anyHolds } from './lib/early-conditions';
 import { MOBILE_MENU_ID, TOAST_REGION_ID } from './lib/page-ids';
-import { addSiteStylesheet } from './lib/site-stylesheet';
+import { addSiteStylesheet, siteStylesheetHref } from './lib/site-stylesheet';
 
 /**
  * The page's loader, inline in every prerendered page (docs/decisions/017 and 020). A page is its HTML:
@@ -97,10 +97,26 @@ function setUpPage() {
    * one round trip per level of imports), `prefetch` (into the cache only, nothing parsed or run) to have
    * them ready beforehand. A file asked for already is not asked again: it would download twice.
    */
-  function fetchEarly(href: string, rel: 'modulepreload' | 'prefetch', as?: string) {
-    if (document.querySelector(`link[href="${href}"]`)) return;
+  function fetchEarly(href: string, rel: 'modulepreload' | 'prefetch', as?: string): Promise<unknown> {
+    const asked = document.querySelector<HTMLLinkElement>(`link[href="${href}"]`);
+    if (asked) return arrived(asked);
     // Scripts are fetched as modules (CORS), a stylesheet as itself: the cached copy must match its later request.
-    document.head.append(Object.assign(document.createElement('link'), { rel, href, ...(as ? { as } : { crossOrigin: '' }) }));
+    const link = Object.assign(document.createElement('link'), { rel, href, ...(as ? { as } : { crossOrigin: '' }) });
+    const arriving = arrived(link);
+    document.head.append(link);
+    return arriving;
+  }
+  const arrivals = new WeakMap<HTMLLinkElement, Promise<unknown>>();
+  function arrived(link: HTMLLinkElement): Promise<unknown> {
+    let arrival = arrivals.get(link);
+    if (!arrival) {
+      arrival = new Promise((resolve) => {
+        link.addEventListener('load', resolve, { once: true });
+        link.addEventListener('error', resolve, { once: true });
+      });
+      arrivals.set(link, arrival);
+    }
+    return arrival;
   }
 
   /** Small jobs for when the browser is idle, a few at a time, so that none of them makes a long task. */
@@ -123,7 +139,7 @@ function setUpPage() {
   function start(island: HTMLElement): Promise<void> {
     let starting = started.get(island);
     if (!starting) {
-      for (const href of filesOf(island)) fetchEarly(href, 'modulepreload');
+      for (const href of filesOf(island)) void fetchEarly(href, 'modulepreload');
       runtime ??= import('./app/islands/hydrate-island').then((module) => module.hydrateIsland);
       starting = Promise.all([runtime, fill(island)])
         .then(([hydrate]) => hydrate(island))
@@ -259,11 +275,19 @@ function setUpPage() {
       setTimeout(resolve, 3000);
     }));
 
-  // The islands the page needs at once or near the viewport; the others wait for a touch.
+  // The islands the page needs at once or near the viewport; the others wait for a touch. A page's own
+  // form is fetched as soon as the page has painted, not when the browser is idle: on a slow phone its
+  // files take a second to arrive, and a visitor may press Send in that second (npm run bench:interaction).
   const atOnce: Promise<unknown>[] = [];
+  const prefetched: Promise<unknown>[] = [];
   let comingIntoView: IntersectionObserver | undefined;
   document.querySelectorAll<HTMLElement>('[data-island]:is([data-hydrate="load"], [data-hydrate="visible"], [data-hydrate-early], [data-prefetch])').forEach((island) => {
-    if (island.dataset.prefetch !== undefined) void afterFirstPaint().then(() => whenIdle(...filesOf(island).map((href) => () => fetchEarly(href, 'prefetch'))));
+    if (island.dataset.prefetch !== undefined) {
+      // Its start adds the site's stylesheet too (src/app/islands/hydrate-island.tsx).
+      const stylesheet = siteStylesheetHref();
+      const files = () => [...filesOf(island).map((href) => fetchEarly(href, 'prefetch')), ...(stylesheet ? [fetchEarly(stylesheet, 'prefetch', 'style')] : [])];
+      prefetched.push(afterFirstPaint().then(() => Promise.all(files())));
+    }
     if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {
       atOnce.push(afterFirstPaint().then(() => start(island)).catch(ignore));
     } else if (island.dataset.hydrate === 'visible') {
@@ -282,20 +306,21 @@ function setUpPage() {
   // <html data-ready>: every island the page needs at once is live; the rest answer through the HTML.
   void Promise.all(atOnce).then(() => (page.dataset.ready = ''));
 
-  // Once the page has loaded and painted: deferred content is fetched (a request, nothing for the main thread; the
+  // Once the page has loaded and painted, and a page's own form has its files (so as not to share the
+  // phone's bandwidth with them): deferred content is fetched (a request, nothing for the main thread; the
   // stylesheet it needs is prefetched too), and the footer's year is made today's rather than the build's.
   const afterLoad = () =>
     whenIdle(
       ...[...document.querySelectorAll<HTMLElement>('[data-island][data-deferred]')].map((island) => () => void fetchContent(island.dataset.deferred!).catch(ignore)),
       () => {
-        const stylesheet = document.querySelector('noscript[data-full-css]')?.textContent?.match(/href="([^"]+)"/)?.[1];
-        if (stylesheet && document.querySelector('[data-island][data-deferred]')) fetchEarly(stylesheet, 'prefetch', 'style');
+        const stylesheet = siteStylesheetHref();
+        if (stylesheet && document.querySelector('[data-island][data-deferred]')) void fetchEarly(stylesheet, 'prefetch', 'style');
       },
       () => document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear()))),
     );
   // The load event can come before the first paint on a busy device: the paint goes first regardless.
   const loaded = new Promise((resolve) => (document.readyState === 'complete' ? resolve(null) : window.addEventListener('load', resolve, { once: true })));
-  void Promise.all([loaded, afterFirstPaint()]).then(afterLoad);
+  void Promise.all([loaded, afterFirstPaint(), ...prefetched]).then(afterLoad);
 
   // The menu's button says whether the menu is open (browsers expose a popover's state themselves; this
   // is for the rest), and an open menu closes when the window reaches 768 px.

@@ -12,7 +12,7 @@ let added: Promise<void> | null = null;
 export function addSiteStylesheet(): Promise<void> {
   added ??= new Promise((resolve) => {
     const fallback = document.querySelector('noscript[data-full-css]');
-    const href = fallback?.textContent?.match(/href="([^"]+)"/)?.[1];
+    const href = siteStylesheetHref();
     if (!fallback || !href) return resolve(); // the dev server's styles come with the modules
     let link = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${href}"]`);
     if (link?.sheet) return resolve();
@@ -26,4 +26,9 @@ export function addSiteStylesheet(): Promise<void> {
     link.addEventListener('error', () => resolve(), { once: true });
   });
   return added;
+}
+
+/** The stylesheet's address, from the <noscript> the build leaves for visitors without JavaScript. */
+export function siteStylesheetHref(): string | undefined {
+  return document.querySelector('noscript[data-full-css]')?.textContent?.match(/href="([^"]+)"/)?.[1];
 }
