@@ -89,6 +89,41 @@ describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
     await expectRefused(staff(() => db.query(`insert into public.staff_inbox_events (submission_id, field) select submission_id, 'status' from public.staff_inbox`)), '42501');
   });
 
+  it('counts submissions per form and status as a hand count of the inbox gives, for staff only', async () => {
+    type Count = { form: string; status: string; submissions: number };
+    const counts = (args = 'null, null, null') => db.query<Count>(`select form, status, submissions::int from public.staff_inbox_counts(${args}) order by form, status`).then((r) => r.rows);
+    const byHand = (rows: { form: string; status: string }[]) => {
+      const tally = new Map<string, Count>();
+      for (const { form, status } of rows) {
+        const key = `${form} ${status}`;
+        tally.set(key, { form, status, submissions: (tally.get(key)?.submissions ?? 0) + 1 });
+      }
+      return [...tally.values()].sort((a, b) => a.form.localeCompare(b.form) || a.status.localeCompare(b.status));
+    };
+    const one = publicForms[0]!.name;
+    // In one staff session (each is rolled back at its end): one submission worked on, so statuses differ.
+    const seen = await staff(async () => {
+      await db.query(`update public.staff_inbox set status = 'closed' where seq = (select max(seq) from public.staff_inbox)`);
+      return {
+        inbox: (await db.query<{ form: string; status: string }>('select form, status from public.staff_inbox')).rows,
+        all: await counts(),
+        // The search narrows the count as it narrows the list: one sender's address.
+        searched: await counts(`null, null, 'sender.${one}@'`),
+        // A date range after every submission counts nothing; one around them counts them all.
+        later: await counts(`now() + interval '1 day', null, null`),
+        around: await counts(`now() - interval '1 day', now() + interval '1 day', null`),
+      };
+    });
+    expect(new Set(seen.inbox.map((r) => r.status)).size).toBeGreaterThan(1);
+    expect(seen.all).toEqual(byHand(seen.inbox));
+    expect(seen.searched).toEqual(byHand(seen.inbox.filter((r) => r.form === one)));
+    expect(seen.later).toEqual([]);
+    expect(seen.around).toEqual(byHand(seen.inbox));
+    // Visitors may not call it; signed-in people who are not staff count nothing.
+    await expectRefused(as(db, 'anon', null, () => db.query('select * from public.staff_inbox_counts()')), '42501');
+    expect((await as(db, 'authenticated', USER, () => db.query('select * from public.staff_inbox_counts()'), selfDeclared)).rows).toEqual([]);
+  });
+
   it('records who changed what and when, one event per changed field', async () => {
     const events = await staff(async () => {
       const { rows } = await db.query<{ submission_id: string }>('select submission_id from public.staff_inbox order by seq limit 1');

@@ -62,6 +62,35 @@ export async function inboxPage(client: Backend, filter: InboxFilter, before?: n
   return { rows: rows.slice(0, size), more: rows.length > size };
 }
 
+/** How many submissions of each form and status a filter's dates and search hold (the form and status it ignores). */
+export interface InboxCounts {
+  byForm: Map<string, number>;
+  byStatus: Map<Status, number>;
+  /** What the whole filter matches, form and status included. */
+  total: number;
+}
+
+/**
+ * Counted on the server (public.staff_inbox_counts), grouped by form and status: each form's count is for
+ * the chosen status, each status's count for the chosen form, so every option says what choosing it gives.
+ */
+export async function inboxCounts(client: Backend, filter: InboxFilter): Promise<InboxCounts> {
+  const { data, error } = await client.rpc('staff_inbox_counts', {
+    ...(filter.from ? { p_from: dayStart(filter.from) } : {}),
+    ...(filter.to ? { p_to: dayEnd(filter.to) } : {}),
+    ...(filter.search?.trim() ? { p_search: likeText(filter.search) } : {}),
+  });
+  if (error) throw new Error(error.message);
+  const counts: InboxCounts = { byForm: new Map(), byStatus: new Map(), total: 0 };
+  for (const { form, status, submissions } of data) {
+    const count = Number(submissions);
+    if (!filter.status || filter.status === status) counts.byForm.set(form, (counts.byForm.get(form) ?? 0) + count);
+    if (!filter.form || filter.form === form) counts.byStatus.set(status as Status, (counts.byStatus.get(status as Status) ?? 0) + count);
+    if ((!filter.status || filter.status === status) && (!filter.form || filter.form === form)) counts.total += count;
+  }
+  return counts;
+}
+
 /** Whether each submission's email reached staff: pending, sending or sent. */
 export async function notificationStates(client: Backend, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();

@@ -10,7 +10,7 @@ import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { inboxPage, notificationStates, STATUS_LABELS, STATUS_OPTIONS, type InboxFilter, type InboxRow } from './inbox-query';
+import { inboxCounts, inboxPage, notificationStates, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
 import { formTitle, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
@@ -19,13 +19,18 @@ interface Page {
   rows: InboxRow[];
   more: boolean;
   states: Map<string, string>;
+  /** With a filter's first page only. */
+  counts?: InboxCounts;
 }
 
 async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const client = await loadBackend();
-  const page = await inboxPage(client, filter, before);
-  return { ...page, states: await notificationStates(client, page.rows.map((r) => r.submission_id)) };
+  const [page, counts] = await Promise.all([inboxPage(client, filter, before), before === undefined ? inboxCounts(client, filter) : undefined]);
+  return { ...page, counts, states: await notificationStates(client, page.rows.map((r) => r.submission_id)) };
 }
+
+/** An option with what choosing it would list, once the counts are in. */
+const counted = (label: string, count: number | undefined, counts: InboxCounts | undefined) => (counts ? `${label} (${count ?? 0})` : label);
 
 
 function download(csv: string, name: string) {
@@ -37,7 +42,8 @@ function download(csv: string, name: string) {
 }
 
 /** Form, status, date range and search; every change goes into the address (the search once typing pauses). */
-function InboxFilters({ filter, onChange, search, onSearch }: { filter: InboxFilter; onChange: (next: InboxFilter) => void; search: string; onSearch: (text: string) => void }) {
+function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: InboxFilter; counts?: InboxCounts; onChange: (next: InboxFilter) => void; search: string; onSearch: (text: string) => void }) {
+  const sum = (values: Iterable<number> | undefined) => [...(values ?? [])].reduce((a, b) => a + b, 0);
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label="Filter the inbox">
@@ -45,13 +51,19 @@ function InboxFilters({ filter, onChange, search, onSearch }: { filter: InboxFil
         label="Form"
         value={filter.form ?? ''}
         onChange={(e) => set('form', e.currentTarget.value)}
-        data={[{ value: '', label: 'All forms' }, ...[...staffForms.values()].map((f) => ({ value: f.id, label: f.title }))]}
+        data={[
+          { value: '', label: counted('All forms', sum(counts?.byForm.values()), counts) },
+          ...[...staffForms.values()].map((f) => ({ value: f.id, label: counted(f.title, counts?.byForm.get(f.id), counts) })),
+        ]}
       />
       <NativeSelect
         label="Status"
         value={filter.status ?? ''}
         onChange={(e) => set('status', e.currentTarget.value)}
-        data={[{ value: '', label: 'Any status' }, ...STATUS_OPTIONS]}
+        data={[
+          { value: '', label: counted('Any status', sum(counts?.byStatus.values()), counts) },
+          ...STATUSES.map((value) => ({ value, label: counted(STATUS_LABELS[value], counts?.byStatus.get(value), counts) })),
+        ]}
       />
       <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
       <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
@@ -123,6 +135,12 @@ function withBreakBeforeAt(email: string) {
   );
 }
 
+/** "51 submissions shown", or with more to come, how many there are in all. */
+function shownOf(shown: number, total: number | undefined, more: boolean) {
+  if (!more) return `${submissionCount(shown)} shown`;
+  return total === undefined ? `${submissionCount(shown)} shown; more below` : `${shown} of ${submissionCount(total)} shown; more below`;
+}
+
 /** Every form's submissions, newest first: filters, the table, more on request, and the CSV export. */
 export function InboxView() {
   const [params, setParams] = useSearchParams();
@@ -144,6 +162,7 @@ export function InboxView() {
   const rows = pages.flatMap((p) => p.rows);
   const states = new Map(pages.flatMap((p) => [...p.states]));
   const last = pages.at(-1);
+  const counts = pages[0]?.counts;
 
   const showMore = async () => {
     setLoadingMore(true);
@@ -176,6 +195,7 @@ export function InboxView() {
     <Stack gap="lg">
       <InboxFilters
         filter={typed}
+        counts={counts}
         onChange={(next) => {
           applySearch.cancel();
           setFilter(next);
@@ -188,7 +208,7 @@ export function InboxView() {
       />
       <Group justify="space-between" align="center">
         <Text aria-live="polite">
-          {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? `${submissionCount(rows.length)} shown${last?.more ? '; more below' : ''}` : ''}
+          {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? shownOf(rows.length, counts?.total, !!last?.more) : ''}
         </Text>
         <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={loaded.state !== 'ready' || rows.length === 0}>
           Export CSV

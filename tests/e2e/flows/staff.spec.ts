@@ -75,9 +75,16 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   await expect(table.getByRole('columnheader')).toHaveText(['Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Staff email']);
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toUpperCase());
   await expect(table.getByRole('row')).toHaveCount(3);
-  await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'Needs Assessment Submission' });
+  // Each option says how many of what the search finds it would list, counted by the database.
+  const formFilter = page.getByRole('combobox', { name: 'Form' });
+  const statusFilter = page.getByRole('combobox', { name: 'Status' });
+  await expect(formFilter.locator('option').first()).toHaveText('All forms (2)');
+  await expect(formFilter.locator('option', { hasText: 'Needs Assessment Submission' })).toHaveText('Needs Assessment Submission (1)');
+  await expect(statusFilter.locator('option')).toHaveText(['Any status (2)', 'New (2)', 'In progress (0)', 'Replied (0)', 'Closed (0)']);
+  await formFilter.selectOption({ label: 'Needs Assessment Submission (1)' });
   await expect(page).toHaveURL(/form=assessment/);
   await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(statusFilter.locator('option')).toHaveText(['Any status (1)', 'New (1)', 'In progress (0)', 'Replied (0)', 'Closed (0)']);
   const row = table.getByRole('row').filter({ hasText: 'Dana Whitfield' });
   await expect(row).toContainText(contactEmail);
   await expect(row).toContainText(organization);
@@ -115,7 +122,8 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   // Back to the same filtered list, narrowed to Replied, and exported.
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
   await expect(page.getByRole('combobox', { name: 'Form' })).toHaveValue('assessment');
-  await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Replied' });
+  await expect(statusFilter.locator('option')).toHaveText(['Any status (1)', 'New (0)', 'In progress (0)', 'Replied (1)', 'Closed (0)']);
+  await statusFilter.selectOption({ label: 'Replied (1)' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Replied');
   const downloading = page.waitForEvent('download');
@@ -169,7 +177,7 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
   // The search applies once typing pauses; until then the whole inbox is listed.
   await expect(page).toHaveURL(new RegExp(`q=${tag}`));
-  await expect(page.getByText('50 submissions shown; more below')).toBeVisible();
+  await expect(page.getByText('50 of 51 submissions shown; more below')).toBeVisible();
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect(page.getByText('51 submissions shown', { exact: true })).toBeVisible();
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(52);
