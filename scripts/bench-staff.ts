@@ -16,7 +16,7 @@ import { openDatabase } from '../supabase/local/database.ts';
 import { localKeys } from '../supabase/local/keys.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { exportInbox } from '../src/features/staff/inbox-csv.ts';
-import { inboxCounts, inboxPage, notificationStates } from '../src/features/staff/inbox-query.ts';
+import { inboxCounts, inboxPage, neighbours, notificationStates } from '../src/features/staff/inbox-query.ts';
 import { choosePassword, followLink } from '../tests/support/email-links.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -112,6 +112,8 @@ try {
     await series('Search a single sender "visitor31337@"', 50, () => inboxPage(staff, { search: 'visitor31337@' }));
     const today = new Date().toISOString().slice(0, 10);
     await series('Filter: form + status + date range + search', 50, () => inboxPage(staff, { form: 'contact', status: 'closed', from: today, to: today, search: 'visitor1' }));
+    await series('Previous / next of a submission 50,000 deep', 50, () => neighbours(staff, {}, ROWS - 50_000));
+    await series('Previous / next within one form and status', 50, () => neighbours(staff, { form: 'enrolment', status: 'new' }, ROWS - 50_000));
     await series('Counts per form and status, whole inbox', 50, () => inboxCounts(staff, {}));
     await series('Counts per form and status, date range + search', 50, () => inboxCounts(staff, { from: today, to: today, search: 'org 42' }));
     const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');

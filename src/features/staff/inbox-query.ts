@@ -44,17 +44,45 @@ const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
-/**
- * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
- * pagination, so page 1,000 costs what page 1 does.
- */
-export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
-  let query = client.from('staff_inbox').select(COLUMNS);
+/** The part of supabase-js's query builder a filter uses; each call returns the builder itself. */
+interface Filterable<Q> {
+  eq(column: 'form' | 'status', value: string): Q;
+  gte(column: 'created_at', value: string): Q;
+  lte(column: 'created_at', value: string): Q;
+  ilike(column: 'search', pattern: string): Q;
+}
+
+/** A read of staff_inbox narrowed to what a filter lists: the list, its pages and Previous / Next all agree. */
+function filtered<Q extends Filterable<Q>>(query: Q, filter: InboxFilter): Q {
   if (filter.form) query = query.eq('form', filter.form);
   if (filter.status) query = query.eq('status', filter.status);
   if (filter.from) query = query.gte('created_at', dayStart(filter.from));
   if (filter.to) query = query.lte('created_at', dayEnd(filter.to));
   if (filter.search?.trim()) query = query.ilike('search', `%${likeText(filter.search)}%`);
+  return query;
+}
+
+/**
+ * The submissions just above and below one in a filter's list (newest first): what Previous and Next
+ * open. Each is one indexed step along seq, wherever the submission is in the list.
+ */
+export async function neighbours(client: Backend, filter: InboxFilter, seq: number): Promise<{ previous: string | null; next: string | null }> {
+  const step = (newer: boolean) => {
+    const query = filtered(client.from('staff_inbox').select('submission_id'), filter);
+    return (newer ? query.gt('seq', seq) : query.lt('seq', seq)).order('seq', { ascending: newer }).limit(1);
+  };
+  const [previous, next] = await Promise.all([step(true), step(false)]);
+  if (previous.error) throw new Error(previous.error.message);
+  if (next.error) throw new Error(next.error.message);
+  return { previous: previous.data[0]?.submission_id ?? null, next: next.data[0]?.submission_id ?? null };
+}
+
+/**
+ * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
+ * pagination, so page 1,000 costs what page 1 does.
+ */
+export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
+  let query = filtered(client.from('staff_inbox').select(COLUMNS), filter);
   if (before !== undefined) query = query.lt('seq', before);
   const { data, error } = await query.order('seq', { ascending: false }).limit(size + 1);
   if (error) throw new Error(error.message);

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Button, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -9,7 +9,7 @@ import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type Status } from './inbox-query';
+import { neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type InboxFilter, type Status } from './inbox-query';
 import { deliveryLabel, formatTime } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
@@ -74,12 +74,25 @@ function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }
   );
 }
 
+/** The submission above or below in the list it was opened from; at either end, the word alone, dimmed. */
+function Step({ to, filter, label }: { to: string | null; filter: InboxFilter; label: string }) {
+  if (!to) return <Text c="dimmed">{label}</Text>;
+  return (
+    <Anchor component={Link} to={`?${paramsFor(filter, to).toString()}`}>
+      {label}
+    </Anchor>
+  );
+}
+
 /** One submission: every answer titled and labelled in form order, its workflow, its history and a reply link. */
 export function SubmissionView({ id }: { id: string }) {
   const [params] = useSearchParams();
+  const filter = filterFromParams(params);
   const { loaded, reload } = useStaffData(id, async (client) => {
     const found = await submission(client, id);
-    return found && { ...found, delivery: (await notificationStates(client, [id])).get(id) };
+    if (!found) return null;
+    const [states, around] = await Promise.all([notificationStates(client, [id]), neighbours(client, filter, found.entry.seq)]);
+    return { ...found, delivery: states.get(id), around };
   });
   // Opened from a list scrolled down, it starts at its top; once loaded, focus is on its heading, so a
   // screen reader says what opened and the keyboard goes on from there.
@@ -95,7 +108,7 @@ export function SubmissionView({ id }: { id: string }) {
     heading.current?.focus();
   }, [loaded.state]);
   const back = (
-    <Anchor component={Link} to={`?${paramsFor(filterFromParams(params)).toString()}`}>
+    <Anchor component={Link} to={`?${paramsFor(filter).toString()}`}>
       ← Back to the inbox
     </Anchor>
   );
@@ -116,13 +129,19 @@ export function SubmissionView({ id }: { id: string }) {
       </Stack>
     );
   }
-  const { entry, answers, events, delivery } = loaded.data;
+  const { entry, answers, events, delivery, around } = loaded.data;
   const form = staffForms.get(entry.form);
   const rows = form ? answerRows(form, answers) : [];
   const who = entry.name || entry.email || 'Unnamed submission';
   return (
     <Stack gap="lg">
-      {back}
+      <Group justify="space-between" gap="sm">
+        {back}
+        <Group component="nav" aria-label="Submissions in this list" gap="lg">
+          <Step to={around.previous} filter={filter} label="← Previous" />
+          <Step to={around.next} filter={filter} label="Next →" />
+        </Group>
+      </Group>
       <Stack gap={4}>
         <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
           {formTitle(entry.form)} from <bdi>{who}</bdi>

@@ -209,6 +209,40 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(200);
 });
 
+test('Previous and Next go through the submissions of the list a submission was opened from, and stop at its ends', async ({ page }) => {
+  const tag = unique('steps');
+  // Sent oldest first, so the list shows Cam, then Bo, then Ari.
+  for (const name of ['Ari', 'Bo', 'Cam']) {
+    await insertRows('contact_submissions', [{ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.org`, subject: 'Feedback', message: 'Hello.' }]);
+  }
+  const { email, password } = await confirmedAccount('staff-steps');
+  await makeStaff(email);
+  await page.goto('/staff');
+  await signInHere(page, email, password);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+  await page.getByRole('link', { name: `Bo ${tag}` }).click();
+
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  const steps = page.getByRole('navigation', { name: 'Submissions in this list' });
+  await expect(heading).toHaveText(`Contact Inquiry from Bo ${tag}`);
+  await steps.getByRole('link', { name: 'Next →' }).click();
+  await expect(heading).toHaveText(`Contact Inquiry from Ari ${tag}`);
+  await expect(heading).toBeFocused();
+  // The oldest of the list: nothing after it.
+  await expect(steps.getByRole('link')).toHaveText(['← Previous']);
+  await steps.getByRole('link', { name: '← Previous' }).click();
+  await expect(heading).toHaveText(`Contact Inquiry from Bo ${tag}`);
+  await steps.getByRole('link', { name: '← Previous' }).click();
+  await expect(heading).toHaveText(`Contact Inquiry from Cam ${tag}`);
+  await expect(steps.getByRole('link')).toHaveText(['Next →']);
+  expect(await axeViolations(page)).toEqual([]);
+  // Back returns to the same list, search kept.
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+});
+
 test('an email address in the inbox wraps only before its @, never inside a word', async ({ page }) => {
   const tag = unique('wrap');
   const long = `${tag}-with-a-rather-long-mailbox-name.and-more@long-organisation-domain.example.org`;
