@@ -6,6 +6,7 @@
  *
  *   npm run bench:staff            (PGlite; DATABASE_URL=… for a PostgreSQL server)
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,15 +69,20 @@ try {
   await db.exec(`
     set session_replication_role = replica;
     insert into public.contact_submissions (name, email, subject, message, created_at)
-    select 'Visitor ' || i, 'visitor' || i || '@example.org', 'General Inquiry', 'Hello', now() - (i || ' minutes')::interval
+    select 'Visitor ' || i, 'visitor' || i || '@example.org', 'General Inquiry',
+      'We run ' || (i % 97) || ' programmes and would like help with ' || (array['grant writing', 'volunteer rotas', 'data dashboards', 'board training', 'AI pilots'])[1 + i % 5]
+        || E'.\nCould we talk next week? Our reference is ' || md5(i::text) || '.',
+      now() - (i || ' minutes')::interval
       from generate_series(1, ${Math.round(ROWS * 0.6)}) i;
-    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at)
-    select id, 'contact', 'contact_submissions', name, email, null, created_at from public.contact_submissions order by created_at;
+    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text, preview)
+    select id, 'contact', 'contact_submissions', name, email, null, created_at, public.staff_inbox_answers_text(to_jsonb(c)), public.staff_inbox_preview(to_jsonb(c))
+      from public.contact_submissions c order by created_at;
     insert into public.course_enrolments (course, full_name, email, organization, created_at)
     select 'strategic-leadership', 'Learner ' || i, 'learner' || i || '@example.org', 'Org ' || (i % 500), now() - (i || ' minutes')::interval
       from generate_series(1, ${ROWS - Math.round(ROWS * 0.6)}) i;
-    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at)
-    select id, 'enrolment', 'course_enrolments', full_name, email, organization, created_at from public.course_enrolments order by created_at;
+    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text, preview)
+    select id, 'enrolment', 'course_enrolments', full_name, email, organization, created_at, public.staff_inbox_answers_text(to_jsonb(e)), public.staff_inbox_preview(to_jsonb(e))
+      from public.course_enrolments e order by created_at;
     set session_replication_role = origin;
     update public.staff_inbox set status = 'closed' where seq % 3 = 0;
     analyze;`);
@@ -110,6 +116,9 @@ try {
     await series('Filter: one form, status new', 50, () => inboxPage(staff, { form: 'enrolment', status: 'new' }));
     await series('Search "org 42" (name, email, organization)', 50, () => inboxPage(staff, { search: 'org 42' }));
     await series('Search a single sender "visitor31337@"', 50, () => inboxPage(staff, { search: 'visitor31337@' }));
+    const reference = createHash('md5').update('31337').digest('hex').slice(0, 12);
+    await series(`Search a phrase in one message "${reference}"`, 50, () => inboxPage(staff, { search: reference }));
+    await series('Search a phrase in many messages "volunteer rotas"', 50, () => inboxPage(staff, { search: 'volunteer rotas' }));
     const today = new Date().toISOString().slice(0, 10);
     await series('Filter: form + status + date range + search', 50, () => inboxPage(staff, { form: 'contact', status: 'closed', from: today, to: today, search: 'visitor1' }));
     await series('Previous / next of a submission 50,000 deep', 50, () => neighbours(staff, {}, ROWS - 50_000));

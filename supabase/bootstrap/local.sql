@@ -49,6 +49,16 @@ $$;
 
 grant usage on schema public to anon, authenticated, service_role;
 grant all on schema public to hosted_postgres;
+-- Hosted keeps extensions in a schema of their own, which migrations name (create extension … with schema extensions);
+-- hosted `postgres` may create the trusted ones (pg_trgm, pgcrypto …), which needs CREATE on the database.
+do $$
+begin
+  execute format('grant create on database %I to hosted_postgres', current_database());
+end
+$$;
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+grant all on schema extensions to hosted_postgres;
 -- Hosted Supabase grants everything on new public tables, functions and sequences to the API roles;
 -- row level security and explicit revokes are what keep data private there, so they must here too.
 -- For objects the migrations create (as hosted_postgres) and for any a local superuser creates.

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataFolder } from './data-lock.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { fromPglite, reconnectingPgClient, type ClosableSqlClient } from './sql-client.ts';
 
@@ -22,7 +23,7 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     mkdirSync(dataDir, { recursive: true });
     const unlock = lockDataFolder(dataDir);
     try {
-      lite = await PGlite.create(dataDir);
+      lite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
     } catch (error) {
       unlock();
       throw new Error(

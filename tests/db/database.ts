@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
+import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
 import { fromPgClient, fromPglite, type ClosableSqlClient } from '../../supabase/local/sql-client';
 
 export type Db = ClosableSqlClient;
@@ -34,7 +35,7 @@ async function serverDb(): Promise<Db> {
 
 /** A fresh database with bootstrap, every migration and the seed applied. */
 export async function freshDatabase(engine: Engine, dir?: string): Promise<Db> {
-  const db = engine === 'pglite' ? fromPglite(new PGlite()) : await serverDb();
+  const db = engine === 'pglite' ? fromPglite(new PGlite({ extensions: pgliteExtensions })) : await serverDb();
   await migrate(db, dir ? { dir } : {});
   return db;
 }

@@ -124,6 +124,31 @@ describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
     expect((await as(db, 'authenticated', USER, () => db.query('select * from public.staff_inbox_counts()'), selfDeclared)).rows).toEqual([]);
   });
 
+  it('lets staff search every text answer, through an index, and lists the first line of the longest one', async () => {
+    const contact = forms.find((form) => form.name === 'contact')!;
+    const message = 'Our food pantry needs a volunteer rota.\nSecond line, not in the preview.';
+    await db.exec('begin');
+    await db.exec('set local role anon');
+    await db.query(`insert into public.${contact.table} (name, email, subject, message) values ('Ines Paz', 'ines@example.org', 'Feedback', $1)`, [message]);
+    await db.exec('commit');
+    const page = (search: string) => db.query<{ name: string; preview: string }>(`select name, preview from public.staff_inbox_page(p_search => $1)`, [search]).then((r) => r.rows);
+    expect(await staff(() => page('volunteer rota'))).toEqual([{ name: 'Ines Paz', preview: 'Our food pantry needs a volunteer rota.' }]);
+    // The words of a second line are found too; the page sends the search lower-cased.
+    expect(await staff(() => page('not in the preview'))).toHaveLength(1);
+    expect(await staff(() => db.query<{ submissions: number }>(`select submissions::int from public.staff_inbox_counts(p_search => 'volunteer rota')`).then((r) => r.rows))).toEqual([{ submissions: 1 }]);
+    // Every listed submission has its answers and preview.
+    expect((await db.query('select count(*)::int as n from public.staff_inbox where answers_text is null or preview is null')).rows).toEqual([{ n: 0 }]);
+    // Nobody else reads anything through the functions.
+    await expectRefused(as(db, 'anon', null, () => page('volunteer rota')), '42501');
+    expect(await as(db, 'authenticated', USER, () => page('volunteer rota'), selfDeclared)).toEqual([]);
+    expect(await as(db, 'authenticated', USER, () => db.query('select * from public.staff_inbox_page()').then((r) => r.rows), selfDeclared)).toEqual([]);
+    // The functions read the table as its owner, for whom a search can use the trigram index.
+    await db.exec('begin; set local role hosted_postgres; set local enable_seqscan = off');
+    const lines = (await db.query<Record<string, string>>(`explain select seq from public.staff_inbox where search like '%volunteer rota%'`)).rows.map((r) => Object.values(r)[0]);
+    await db.exec('rollback');
+    expect(lines.join('\n')).toContain('Index Scan on staff_inbox_search');
+  });
+
   it('records who changed what and when, one event per changed field', async () => {
     const events = await staff(async () => {
       const { rows } = await db.query<{ submission_id: string }>('select submission_id from public.staff_inbox order by seq limit 1');

@@ -26,6 +26,7 @@ const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow 
   created_at: '2026-11-23T10:05:00Z',
   status: 'new',
   note: null,
+  preview: null,
   ...extra,
 });
 

@@ -17,7 +17,7 @@ export interface InboxFilter {
   /** Received on or after this day, and on or before that one (YYYY-MM-DD, the browser's time zone). */
   from?: string;
   to?: string;
-  /** Part of a name, email or organization. */
+  /** Part of a name, email, organization or any other text answer. */
   search?: string;
 }
 
@@ -33,10 +33,12 @@ export interface InboxRow {
   status: Status;
   /** Staff's internal note; never shown to the sender. */
   note: string | null;
+  /** The first line of the submission's longest text answer (its message), for the list. */
+  preview: string | null;
 }
 
 export const PAGE_SIZE = 50;
-const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note';
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note, preview';
 
 /** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
 const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -44,22 +46,29 @@ const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').
 const dayStart = (day: string) => new Date(`${day}T00:00:00`).toISOString();
 const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
-/** The part of supabase-js's query builder a filter uses; each call returns the builder itself. */
-interface Filterable<Q> {
-  eq(column: 'form' | 'status', value: string): Q;
-  gte(column: 'created_at', value: string): Q;
-  lte(column: 'created_at', value: string): Q;
-  ilike(column: 'search', pattern: string): Q;
+/** A filter as the inbox's functions take it (supabase/migrations/*_inbox_searches_every_answer.sql). */
+function filterArgs(filter: InboxFilter) {
+  return {
+    ...(filter.form ? { p_form: filter.form } : {}),
+    ...(filter.status ? { p_status: filter.status } : {}),
+    ...(filter.from ? { p_from: dayStart(filter.from) } : {}),
+    ...(filter.to ? { p_to: dayEnd(filter.to) } : {}),
+    ...(filter.search?.trim() ? { p_search: likeText(filter.search) } : {}),
+  };
 }
 
-/** A read of staff_inbox narrowed to what a filter lists: the list, its pages and Previous / Next all agree. */
-function filtered<Q extends Filterable<Q>>(query: Q, filter: InboxFilter): Q {
-  if (filter.form) query = query.eq('form', filter.form);
-  if (filter.status) query = query.eq('status', filter.status);
-  if (filter.from) query = query.gte('created_at', dayStart(filter.from));
-  if (filter.to) query = query.lte('created_at', dayEnd(filter.to));
-  if (filter.search?.trim()) query = query.ilike('search', `%${likeText(filter.search)}%`);
-  return query;
+/**
+ * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
+ * pagination, so page 1,000 costs what page 1 does. Read through public.staff_inbox_page, which checks
+ * that the caller is staff and then uses the table's indexes (the search's included).
+ */
+export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
+  // The function returns at most 1,001 rows; a larger page would look complete when it is not.
+  if (size > 1000) throw new Error(`An inbox page holds at most 1,000 submissions, not ${size}.`);
+  const { data, error } = await client.rpc('staff_inbox_page', { ...filterArgs(filter), ...(before !== undefined ? { p_before: before } : {}), p_limit: size + 1 });
+  if (error) throw new Error(error.message);
+  const rows = data as InboxRow[];
+  return { rows: rows.slice(0, size), more: rows.length > size };
 }
 
 /**
@@ -67,27 +76,11 @@ function filtered<Q extends Filterable<Q>>(query: Q, filter: InboxFilter): Q {
  * open. Each is one indexed step along seq, wherever the submission is in the list.
  */
 export async function neighbours(client: Backend, filter: InboxFilter, seq: number): Promise<{ previous: string | null; next: string | null }> {
-  const step = (newer: boolean) => {
-    const query = filtered(client.from('staff_inbox').select('submission_id'), filter);
-    return (newer ? query.gt('seq', seq) : query.lt('seq', seq)).order('seq', { ascending: newer }).limit(1);
-  };
-  const [previous, next] = await Promise.all([step(true), step(false)]);
+  const step = (side: 'p_after' | 'p_before') => client.rpc('staff_inbox_page', { ...filterArgs(filter), [side]: seq, p_limit: 1 });
+  const [previous, next] = await Promise.all([step('p_after'), step('p_before')]);
   if (previous.error) throw new Error(previous.error.message);
   if (next.error) throw new Error(next.error.message);
   return { previous: previous.data[0]?.submission_id ?? null, next: next.data[0]?.submission_id ?? null };
-}
-
-/**
- * One page of the inbox, newest first, after `before` (the last seq of the previous page): keyset
- * pagination, so page 1,000 costs what page 1 does.
- */
-export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
-  let query = filtered(client.from('staff_inbox').select(COLUMNS), filter);
-  if (before !== undefined) query = query.lt('seq', before);
-  const { data, error } = await query.order('seq', { ascending: false }).limit(size + 1);
-  if (error) throw new Error(error.message);
-  const rows = data as InboxRow[];
-  return { rows: rows.slice(0, size), more: rows.length > size };
 }
 
 /** How many submissions of each form and status a filter's dates and search hold (the form and status it ignores). */
@@ -103,11 +96,8 @@ export interface InboxCounts {
  * the chosen status, each status's count for the chosen form, so every option says what choosing it gives.
  */
 export async function inboxCounts(client: Backend, filter: InboxFilter): Promise<InboxCounts> {
-  const { data, error } = await client.rpc('staff_inbox_counts', {
-    ...(filter.from ? { p_from: dayStart(filter.from) } : {}),
-    ...(filter.to ? { p_to: dayEnd(filter.to) } : {}),
-    ...(filter.search?.trim() ? { p_search: likeText(filter.search) } : {}),
-  });
+  const { p_from, p_to, p_search } = filterArgs(filter);
+  const { data, error } = await client.rpc('staff_inbox_counts', { ...(p_from ? { p_from } : {}), ...(p_to ? { p_to } : {}), ...(p_search ? { p_search } : {}) });
   if (error) throw new Error(error.message);
   const counts: InboxCounts = { byForm: new Map(), byStatus: new Map(), total: 0 };
   for (const { form, status, submissions } of data) {

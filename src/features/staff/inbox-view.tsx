@@ -70,7 +70,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
       <TextInput
         type="search"
         label="Search"
-        placeholder="Name, email or organization"
+        placeholder="Name, email, organization or any answer"
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
       />
@@ -104,6 +104,11 @@ function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; 
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
                 </Anchor>
+                {row.preview && (
+                  <Text size="sm" c="dimmed" lineClamp={1} maw={320}>
+                    <bdi>{row.preview}</bdi>
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>
                 {/* An address breaks only before its @, never inside a word. */}

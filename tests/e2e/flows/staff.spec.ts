@@ -209,11 +209,11 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   expect(await page.evaluate(() => window.scrollY)).toBeLessThan(200);
 });
 
-test('Previous and Next go through the submissions of the list a submission was opened from, and stop at its ends', async ({ page }) => {
+test('Previous and Next go through the submissions of the list a submission was opened from, and stop at its ends; the list shows and searches the message', async ({ page }) => {
   const tag = unique('steps');
   // Sent oldest first, so the list shows Cam, then Bo, then Ari.
   for (const name of ['Ari', 'Bo', 'Cam']) {
-    await insertRows('contact_submissions', [{ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.org`, subject: 'Feedback', message: 'Hello.' }]);
+    await insertRows('contact_submissions', [{ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.org`, subject: 'Feedback', message: `${name} asks about a grant calendar.\nCall after ${tag}.` }]);
   }
   const { email, password } = await confirmedAccount('staff-steps');
   await makeStaff(email);
@@ -237,10 +237,15 @@ test('Previous and Next go through the submissions of the list a submission was 
   await expect(heading).toHaveText(`Contact Inquiry from Cam ${tag}`);
   await expect(steps.getByRole('link')).toHaveText(['Next →']);
   expect(await axeViolations(page)).toEqual([]);
-  // Back returns to the same list, search kept.
+  // Back returns to the same list, search kept; each row shows the first line of its message.
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('row').filter({ hasText: `Bo ${tag}` })).toContainText('Bo asks about a grant calendar.');
+  // The search reads every answer, not just who sent it: words from a message find it.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Bo asks about a GRANT calendar`);
+  await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(`Bo ${tag}`);
 });
 
 test('an email address in the inbox wraps only before its @, never inside a word', async ({ page }) => {
@@ -281,7 +286,7 @@ test('a visitor’s direction-changing characters stay inside their own text, in
   const row = page.getByRole('table').getByRole('row').filter({ hasText: `${tag}@example.org` });
   await expect(row).toHaveCount(1);
   // Every visitor-supplied cell of the row holds its text in a <bdi>, which the browser lays out on its own.
-  await expect(row.locator('bdi')).toHaveText([name, `${tag}@example.org`, '']);
+  await expect(row.locator('bdi')).toHaveText([name, `Hello \u202e from ${tag}`, `${tag}@example.org`, '']);
   // Opened while the search waits for typing to pause (the row is already the newest one shown): the
   // search must neither replace the open submission nor be forgotten by Back.
   await row.getByRole('link').click();
