@@ -74,14 +74,14 @@ try {
         || E'.\nCould we talk next week? Our reference is ' || md5(i::text) || '.',
       now() - (i || ' minutes')::interval
       from generate_series(1, ${Math.round(ROWS * 0.6)}) i;
-    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text, preview)
-    select id, 'contact', 'contact_submissions', name, email, null, created_at, public.staff_inbox_answers_text(to_jsonb(c)), public.staff_inbox_preview(to_jsonb(c))
+    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
+    select id, 'contact', 'contact_submissions', name, email, null, created_at, public.staff_inbox_answers_text(to_jsonb(c))
       from public.contact_submissions c order by created_at;
     insert into public.course_enrolments (course, full_name, email, organization, created_at)
     select 'strategic-leadership', 'Learner ' || i, 'learner' || i || '@example.org', 'Org ' || (i % 500), now() - (i || ' minutes')::interval
       from generate_series(1, ${ROWS - Math.round(ROWS * 0.6)}) i;
-    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text, preview)
-    select id, 'enrolment', 'course_enrolments', full_name, email, organization, created_at, public.staff_inbox_answers_text(to_jsonb(e)), public.staff_inbox_preview(to_jsonb(e))
+    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
+    select id, 'enrolment', 'course_enrolments', full_name, email, organization, created_at, public.staff_inbox_answers_text(to_jsonb(e))
       from public.course_enrolments e order by created_at;
     set session_replication_role = origin;
     update public.staff_inbox set status = 'closed' where seq % 3 = 0;

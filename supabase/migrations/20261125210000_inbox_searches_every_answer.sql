@@ -1,6 +1,5 @@
 -- The staff inbox finds a submission by any of its text answers, not just the sender's name, email and
--- organization (issue 28), and the list shows the first line of its longest answer (the message). A
--- trigram index keeps a search of every answer fast. Staff read the list through functions rather than
+-- organization (issue 28). A trigram index keeps a search of every answer fast. Staff read the list through functions rather than
 -- the table: under row level security PostgreSQL may not use an index for LIKE (its operator is not
 -- leakproof, so it must run after the policy's check, row by row), so the functions check is_staff()
 -- themselves, once, and then read the table as its owner.
@@ -17,22 +16,9 @@ as $$
   where jsonb_typeof(answers -> key) = 'string'
 $$;
 
--- The first line of a submission's longest text answer, cut at 160 characters: its message, at a glance.
-create or replace function public.staff_inbox_preview(answers jsonb) returns text
-language sql
-immutable
-set search_path = ''
-as $$
-  select left(split_part(value, E'\n', 1), 160)
-  from jsonb_each_text(answers - 'id' - 'created_at')
-  where jsonb_typeof(answers -> key) = 'string'
-  order by char_length(value) desc, key
-  limit 1
-$$;
 revoke execute on function public.staff_inbox_answers_text(jsonb) from public, anon, authenticated;
-revoke execute on function public.staff_inbox_preview(jsonb) from public, anon, authenticated;
 
-alter table public.staff_inbox add column answers_text text, add column preview text;
+alter table public.staff_inbox add column answers_text text;
 alter table public.staff_inbox drop column search;
 alter table public.staff_inbox add column search text generated always as (
   lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(organization, '') || ' ' || coalesce(answers_text, ''))
@@ -47,24 +33,23 @@ as $$
 declare
   answers jsonb := to_jsonb(new);
 begin
-  insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text, preview)
+  insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
   values (
     new.id, tg_argv[0], tg_table_name, answers ->> nullif(tg_argv[1], ''), lower(answers ->> tg_argv[2]), answers ->> nullif(tg_argv[3], ''), new.created_at,
-    public.staff_inbox_answers_text(answers),
-    public.staff_inbox_preview(answers)
+    public.staff_inbox_answers_text(answers)
   );
   return new;
 end;
 $$;
 
--- The submissions already listed get theirs from their form's table.
+-- The submissions already listed get their answers from their form's table.
 do $$
 declare
   listed text;
 begin
   for listed in select distinct form_table from public.staff_inbox loop
     execute format(
-      'update public.staff_inbox i set answers_text = public.staff_inbox_answers_text(to_jsonb(f)), preview = public.staff_inbox_preview(to_jsonb(f))
+      'update public.staff_inbox i set answers_text = public.staff_inbox_answers_text(to_jsonb(f))
        from public.%I f where f.id = i.submission_id',
       listed
     );
@@ -89,7 +74,7 @@ create or replace function public.staff_inbox_page(
 )
 returns table (
   seq bigint, submission_id uuid, form text, form_table text, name text, email text, organization text,
-  created_at timestamptz, status text, note text, preview text
+  created_at timestamptz, status text, note text
 )
 language plpgsql
 stable
@@ -110,7 +95,7 @@ begin
   if p_before is not null then conditions := array_append(conditions, 'i.seq < $6'); end if;
   if p_after is not null then conditions := array_append(conditions, 'i.seq > $7'); end if;
   return query execute format(
-    'select i.seq, i.submission_id, i.form, i.form_table, i.name, i.email, i.organization, i.created_at, i.status, i.note, i.preview
+    'select i.seq, i.submission_id, i.form, i.form_table, i.name, i.email, i.organization, i.created_at, i.status, i.note
      from public.staff_inbox i where %s order by i.seq %s limit $8',
     array_to_string(conditions, ' and '),
     case when p_after is not null then 'asc' else 'desc' end

@@ -10,7 +10,7 @@ import { STAFF_PATH, submissionLink } from '../../supabase/functions/_shared/sub
 import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
-import { display, staffForms } from '../../src/features/staff/staff-forms';
+import { display, messageField, staffForms } from '../../src/features/staff/staff-forms';
 
 /** A question's label, as the schema gives it: tests follow an editor's relabel. */
 const labelOf = (form: string, field: string) => staffForms.get(form)!.schema.properties![field]!.title!;
@@ -26,7 +26,6 @@ const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow 
   created_at: '2026-11-23T10:05:00Z',
   status: 'new',
   note: null,
-  preview: null,
   ...extra,
 });
 
@@ -43,6 +42,28 @@ describe('staff forms', () => {
     const notified = Object.entries(forms).filter(([, f]) => 'notification' in f && f.notification);
     expect([...staffForms.keys()]).toEqual(notified.map(([id]) => id));
     for (const [id, declaration] of notified) expect(staffForms.get(id)!.title).toBe((declaration as { notification: { formType: string } }).notification.formType);
+  });
+});
+
+describe('the message line under each submission', () => {
+  it('is the form’s longest free-text question: never a choice, a formatted value or the sender’s address', () => {
+    for (const form of staffForms.values()) {
+      const field = messageField(form);
+      const texts = form.order.filter((f) => {
+        const d = form.schema.properties?.[f];
+        return d?.type === 'string' && !d.oneOf && !d.enum && d.const === undefined && !d.format && f !== form.replyTo;
+      });
+      expect(field === null, form.id).toBe(texts.length === 0);
+      if (!field) continue;
+      expect(texts).toContain(field);
+      const longest = Math.max(...texts.map((f) => Number(form.schema.properties![f]!.maxLength ?? Infinity)));
+      expect(Number(form.schema.properties![field]!.maxLength ?? Infinity), form.id).toBe(longest);
+    }
+    // The contact form's is its message, whatever comes first in the form.
+    expect(messageField(staffForms.get('contact')!)).toBe('message');
+    const withChoiceFirst = { ...staffForms.get('contact')!, order: ['subject', 'email', 'name', 'message'] };
+    expect(messageField(withChoiceFirst)).toBe('message');
+    expect(messageField({ ...withChoiceFirst, order: ['subject', 'email'] })).toBeNull();
   });
 });
 

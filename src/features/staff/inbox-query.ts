@@ -4,6 +4,7 @@
  */
 import { isFormTable, type FormTable } from '../../generated/form-inserts';
 import type { Backend } from '../../lib/backend/load';
+import { messageField, staffForms } from './staff-forms';
 
 export const STATUSES = ['new', 'in_progress', 'replied', 'closed'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -33,12 +34,10 @@ export interface InboxRow {
   status: Status;
   /** Staff's internal note; never shown to the sender. */
   note: string | null;
-  /** The first line of the submission's longest text answer (its message), for the list. */
-  preview: string | null;
 }
 
 export const PAGE_SIZE = 50;
-const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note, preview';
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note';
 
 /** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
 const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -107,6 +106,30 @@ export async function inboxCounts(client: Backend, filter: InboxFilter): Promise
     if ((!filter.status || filter.status === status) && (!filter.form || filter.form === form)) counts.total += count;
   }
   return counts;
+}
+
+/**
+ * The first line of each listed submission's message (its form's longest free-text question,
+ * staff-forms.ts), read by id from each form's table: one request per form on the page.
+ */
+export async function previews(client: Backend, rows: InboxRow[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const byForm = new Map<string, InboxRow[]>();
+  for (const row of rows) byForm.set(row.form, [...(byForm.get(row.form) ?? []), row]);
+  await Promise.all(
+    [...byForm].map(async ([name, listed]) => {
+      const form = staffForms.get(name);
+      const field = form && messageField(form);
+      if (!form || !field) return;
+      const { data, error } = await client.from(formTable(form.table)).select(`id, ${field}`).in('id', listed.map((row) => row.submission_id));
+      if (error) throw new Error(error.message);
+      for (const row of data as unknown as Record<string, unknown>[]) {
+        const text = row[field];
+        if (typeof text === 'string' && text.trim()) found.set(String(row.id), text.trim().split('\n')[0]!.slice(0, 160));
+      }
+    }),
+  );
+  return found;
 }
 
 /** Whether each submission's email reached staff: pending, sending or sent. */

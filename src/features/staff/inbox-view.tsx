@@ -10,15 +10,20 @@ import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { inboxCounts, inboxPage, notificationStates, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
+import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
 import { formTitle, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
+import { EmailAddress } from './email-address';
+import { InboxCards, type ListProps } from './inbox-cards';
+import classes from './inbox-filters.module.css';
 
 interface Page {
   rows: InboxRow[];
   more: boolean;
   states: Map<string, string>;
+  /** The first line of each submission's message. */
+  previews: Map<string, string>;
   /** With a filter's first page only. */
   counts?: InboxCounts;
 }
@@ -26,7 +31,8 @@ interface Page {
 async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const client = await loadBackend();
   const [page, counts] = await Promise.all([inboxPage(client, filter, before), before === undefined ? inboxCounts(client, filter) : undefined]);
-  return { ...page, counts, states: await notificationStates(client, page.rows.map((r) => r.submission_id)) };
+  const [states, messages] = await Promise.all([notificationStates(client, page.rows.map((r) => r.submission_id)), previews(client, page.rows)]);
+  return { ...page, counts, states, previews: messages };
 }
 
 /** An option with what choosing it would list, once the counts are in. */
@@ -45,42 +51,52 @@ function download(csv: string, name: string) {
 function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: InboxFilter; counts?: InboxCounts; onChange: (next: InboxFilter) => void; search: string; onSearch: (text: string) => void }) {
   const sum = (values: Iterable<number> | undefined) => [...(values ?? [])].reduce((a, b) => a + b, 0);
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
+  const [open, setOpen] = useState(false);
+  const chosen = [filter.form, filter.status, filter.from, filter.to].filter(Boolean).length;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label="Filter the inbox">
-      <NativeSelect
-        label="Form"
-        value={filter.form ?? ''}
-        onChange={(e) => set('form', e.currentTarget.value)}
-        data={[
-          { value: '', label: counted('All forms', sum(counts?.byForm.values()), counts) },
-          ...[...staffForms.values()].map((f) => ({ value: f.id, label: counted(f.title, counts?.byForm.get(f.id), counts) })),
-        ]}
-      />
-      <NativeSelect
-        label="Status"
-        value={filter.status ?? ''}
-        onChange={(e) => set('status', e.currentTarget.value)}
-        data={[
-          { value: '', label: counted('Any status', sum(counts?.byStatus.values()), counts) },
-          ...STATUSES.map((value) => ({ value, label: counted(STATUS_LABELS[value], counts?.byStatus.get(value), counts) })),
-        ]}
-      />
-      <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
-      <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
-      <TextInput
-        type="search"
-        label="Search"
-        placeholder="Name, email, organization or any answer"
-        value={search}
-        onChange={(e) => onSearch(e.currentTarget.value)}
-      />
-    </SimpleGrid>
+    <Stack gap="sm" role="search" aria-label="Filter the inbox">
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <TextInput
+          type="search"
+          label="Search"
+          placeholder="Name, email, organization or any answer"
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button hiddenFrom="sm" variant="default" aria-expanded={open} aria-controls="inbox-filters" onClick={() => setOpen(!open)}>
+          {chosen ? `Filters (${chosen})` : 'Filters'}
+        </Button>
+      </Group>
+      <SimpleGrid id="inbox-filters" className={open ? undefined : classes.closed} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+        <NativeSelect
+          label="Form"
+          value={filter.form ?? ''}
+          onChange={(e) => set('form', e.currentTarget.value)}
+          data={[
+            { value: '', label: counted('All forms', sum(counts?.byForm.values()), counts) },
+            ...[...staffForms.values()].map((f) => ({ value: f.id, label: counted(f.title, counts?.byForm.get(f.id), counts) })),
+          ]}
+        />
+        <NativeSelect
+          label="Status"
+          value={filter.status ?? ''}
+          onChange={(e) => set('status', e.currentTarget.value)}
+          data={[
+            { value: '', label: counted('Any status', sum(counts?.byStatus.values()), counts) },
+            ...STATUSES.map((value) => ({ value, label: counted(STATUS_LABELS[value], counts?.byStatus.get(value), counts) })),
+          ]}
+        />
+        <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
+        <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
+      </SimpleGrid>
+    </Stack>
   );
 }
 
-function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; states: Map<string, string>; filter: InboxFilter; busy: boolean; onOpen: () => void }) {
+function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps) {
   return (
-    <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} style={{ opacity: busy ? 0.6 : undefined }}>
+    <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} visibleFrom="md" style={{ opacity: busy ? 0.6 : undefined }}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>Newest first. Open a submission to read its answers, change its status or add a note.</Table.Caption>
         <Table.Thead>
@@ -104,16 +120,13 @@ function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; 
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
                 </Anchor>
-                {row.preview && (
+                {previews.has(row.submission_id) && (
                   <Text size="sm" c="dimmed" lineClamp={1} maw={320}>
-                    <bdi>{row.preview}</bdi>
+                    <bdi>{previews.get(row.submission_id)}</bdi>
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>
-                {/* An address breaks only before its @, never inside a word. */}
-                <bdi>{row.email && withBreakBeforeAt(row.email)}</bdi>
-              </Table.Td>
+              <Table.Td>{row.email ? <EmailAddress email={row.email} /> : <bdi />}</Table.Td>
               <Table.Td>
                 <bdi>{row.organization}</bdi>
               </Table.Td>
@@ -124,19 +137,6 @@ function InboxTable({ rows, states, filter, busy, onOpen }: { rows: InboxRow[]; 
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-/** Each part kept whole (no break at a hyphen or dot either), with one chance to wrap between them. */
-function withBreakBeforeAt(email: string) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <span style={{ whiteSpace: 'nowrap' }}>{email}</span>;
-  return (
-    <>
-      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(0, at)}</span>
-      <wbr />
-      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(at)}</span>
-    </>
   );
 }
 
@@ -166,6 +166,7 @@ export function InboxView() {
   const pages = loaded.state === 'ready' ? [loaded.data, ...(later.key === key ? later.pages : [])] : loaded.state === 'loading' && loaded.previous ? [loaded.previous] : [];
   const rows = pages.flatMap((p) => p.rows);
   const states = new Map(pages.flatMap((p) => [...p.states]));
+  const messages = new Map(pages.flatMap((p) => [...p.previews]));
   const last = pages.at(-1);
   const counts = pages[0]?.counts;
 
@@ -230,7 +231,12 @@ export function InboxView() {
         </Alert>
       )}
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
-      {rows.length > 0 && <InboxTable rows={rows} states={states} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />}
+      {rows.length > 0 && (
+        <>
+          <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />
+          <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />
+        </>
+      )}
       {loaded.state === 'ready' && last?.more && (
         <Button variant="default" onClick={() => void showMore()} loading={loadingMore} style={{ alignSelf: 'center' }}>
           Show more

@@ -26,3 +26,19 @@ export { answerRows, display };
 
 /** "Re: " and the subject of the email staff received about this submission. */
 export const replySubject = (form: StaffForm, answers: Record<string, unknown>) => `Re: ${subjectLine(form.title, form, answers)}`;
+
+/**
+ * The form's message: its longest free-text question (text with no options or format), other than the
+ * sender's address, whose first line the inbox shows under each submission. Null when it has none.
+ */
+export function messageField(form: StaffForm): string | null {
+  let best: { field: string; length: number } | null = null;
+  for (const field of form.order) {
+    const definition = form.schema.properties?.[field];
+    if (!definition || definition.type !== 'string' || field === form.replyTo) continue;
+    if (definition.oneOf || definition.enum || definition.const !== undefined || definition.format) continue;
+    const length = typeof definition.maxLength === 'number' ? definition.maxLength : Infinity;
+    if (!best || length > best.length) best = { field, length };
+  }
+  return best?.field ?? null;
+}

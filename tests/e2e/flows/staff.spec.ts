@@ -165,10 +165,10 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   await expect(page.getByRole('heading', { level: 2, name: /from Dana Whitfield/ })).toBeVisible();
 });
 
-test('the inbox is usable at 390 px: filters stack, the table scrolls inside itself, the page does not', async ({ page }) => {
+test('the inbox is usable at 390 px: a list of cards, filters behind one button, nothing wider than the screen', async ({ page }) => {
   // One more than a page, so the list ends with Show more.
   const tag = unique('phone');
-  await insertRows('contact_submissions', Array.from({ length: 51 }, (_, i) => ({ name: `Sam Phone ${i}`, email: `${tag}-${i}@example.org`, subject: 'General Inquiry', message: 'Hello from a phone.' })));
+  await insertRows('contact_submissions', Array.from({ length: 51 }, (_, i) => ({ name: `Sam Phone ${i}`, email: `${tag}-${i}@example.org`, subject: 'General Inquiry', message: `Hello from phone ${i}.` })));
   const { email, password } = await confirmedAccount('staff-phone');
   await makeStaff(email);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -180,16 +180,30 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
   await expect(page.getByText('50 of 51 submissions shown; more below')).toBeVisible();
   await page.getByRole('button', { name: 'Show more' }).click();
   await expect(page.getByText('51 submissions shown', { exact: true })).toBeVisible();
-  await expect(page.getByRole('table').getByRole('row')).toHaveCount(52);
+  // Cards, not a table: who, status, form and time, and the message's first line.
+  const cards = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+  await expect(cards).toHaveCount(51);
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expect(cards.first()).toContainText('Sam Phone 50');
+  await expect(cards.first()).toContainText('New');
+  await expect(cards.first()).toContainText('Contact Inquiry');
+  await expect(cards.first()).toContainText('Hello from phone 50.');
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(await axeViolations(page)).toEqual([]);
 
-  // Keyboard alone: from the filters on to the first submission, and open it.
-  await page.getByRole('combobox', { name: 'Form' }).focus();
+  // Keyboard alone: the filters open from their button, then on to the first submission, and open it.
+  const filters = page.getByRole('button', { name: 'Filters' });
+  await expect(page.getByRole('combobox', { name: 'Form' })).toBeHidden();
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Form' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('combobox', { name: 'Status' })).toBeFocused();
-  const first = page.getByRole('table').getByRole('link').first();
+  expect(await axeViolations(page)).toEqual([]);
+  const first = cards.first().getByRole('link');
   for (let i = 0; i < 20 && !(await first.evaluate((e) => e === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
   await page.keyboard.press('Enter');
@@ -199,7 +213,7 @@ test('the inbox is usable at 390 px: filters stack, the table scrolls inside its
 
   // A submission opened from far down the list starts at its top, with focus on its heading.
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
-  const last = page.getByRole('table').getByRole('link').last();
+  const last = cards.last().getByRole('link');
   await last.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   await last.click();
@@ -213,7 +227,7 @@ test('Previous and Next go through the submissions of the list a submission was 
   const tag = unique('steps');
   // Sent oldest first, so the list shows Cam, then Bo, then Ari.
   for (const name of ['Ari', 'Bo', 'Cam']) {
-    await insertRows('contact_submissions', [{ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.org`, subject: 'Feedback', message: `${name} asks about a grant calendar.\nCall after ${tag}.` }]);
+    await insertRows('contact_submissions', [{ name: `${name} ${tag}`, email: `${name.toLowerCase()}-${tag}@example.org`, subject: 'Feedback', message: `${name} asks about a grant calendar for ${tag}.\nCall after lunch.` }]);
   }
   const { email, password } = await confirmedAccount('staff-steps');
   await makeStaff(email);
@@ -241,9 +255,9 @@ test('Previous and Next go through the submissions of the list a submission was 
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(4);
-  await expect(page.getByRole('row').filter({ hasText: `Bo ${tag}` })).toContainText('Bo asks about a grant calendar.');
+  await expect(page.getByRole('row').filter({ hasText: `Bo ${tag}` })).toContainText(`Bo asks about a grant calendar for ${tag}.`);
   // The search reads every answer, not just who sent it: words from a message find it.
-  await page.getByRole('searchbox', { name: 'Search' }).fill(`Bo asks about a GRANT calendar`);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(`Bo asks about a GRANT calendar for ${tag}`);
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(`Bo ${tag}`);
 });
