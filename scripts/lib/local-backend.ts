@@ -4,14 +4,18 @@
  */
 import { join, resolve } from 'node:path';
 import { loadEnv } from 'vite';
+import { readApiConfig } from '../../supabase/local/api-config.ts';
 import { localKeys } from '../../supabase/local/keys.ts';
 import { startLocalStack } from '../../supabase/local/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
+// Ports from supabase/config.toml ([api] port, [inbucket] port), as `supabase start` reads them.
+const config = readApiConfig();
+
 export const localBackend = {
-  apiPort: Number(process.env.SUPABASE_API_PORT ?? 54321),
-  inboxHttpPort: Number(process.env.INBOX_PORT ?? 54324),
+  apiPort: Number(process.env.SUPABASE_API_PORT ?? config.port),
+  inboxHttpPort: Number(process.env.INBOX_PORT ?? config.inboxPort),
   inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? 54325),
   // An absolute SUPABASE_LOCAL_DIR is used as given; a relative one is from the project root.
   dataDir: resolve(root, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local'),

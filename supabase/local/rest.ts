@@ -5,6 +5,7 @@
  * request; every value is a query parameter.
  */
 import type { IncomingMessage } from 'node:http';
+import { readApiConfig } from './api-config.ts';
 import { verifyToken, type Claims } from './keys.ts';
 import type { SqlClient } from './sql-client.ts';
 import { readBody } from './request-body.ts';
@@ -223,6 +224,34 @@ function integerParam(params: URLSearchParams, name: string): number | null {
   return Number(raw);
 }
 
+/** config.toml's [api] max_rows: no read returns more, whatever it asks for (PostgREST's db-max-rows). */
+const MAX_ROWS = readApiConfig().maxRows;
+
+/**
+ * The rows a read asks for, as PostgREST takes them: a `Range: first-last` header (items), narrowed by
+ * the `offset` and `limit` parameters, then by max_rows.
+ */
+function rowWindow(search: URLSearchParams, range: string | undefined): { offset: number; limit: number | null } {
+  const header = range ? /^(?:items=)?(\d+)-(\d*)$/.exec(range.trim()) : null;
+  let offset = header ? Number(header[1]) : 0;
+  let limit = header?.[2] ? Number(header[2]) - offset + 1 : null;
+  if (limit !== null && limit < 0) refuse(416, 'PGRST103', 'Requested range not satisfiable', `The range ${range} ends before it starts.`);
+  const skip = integerParam(search, 'offset');
+  if (skip !== null) {
+    offset += skip;
+    if (limit !== null) limit = Math.max(0, limit - skip);
+  }
+  const most = integerParam(search, 'limit');
+  if (most !== null) limit = limit === null ? most : Math.min(limit, most);
+  if (MAX_ROWS !== null) limit = limit === null ? MAX_ROWS : Math.min(limit, MAX_ROWS);
+  return { offset, limit };
+}
+
+/** Content-Range as PostgREST writes it: the rows' place in the result, and the total when it was counted. */
+function contentRange(offset: number, count: number, total: number | null): string {
+  return `${count ? `${offset}-${offset + count - 1}` : '*'}/${total ?? '*'}`;
+}
+
 /** The role's own `statement_timeout` (ALTER ROLE … SET), which PostgREST applies to each request it serves as that role. */
 const ROLE_TIMEOUT = `coalesce((select substr(setting, length('statement_timeout=') + 1) from pg_db_role_setting
   join pg_roles on pg_roles.oid = setrole, unnest(setconfig) as setting
@@ -250,8 +279,8 @@ async function jsonBody(req: IncomingMessage, fallback?: unknown): Promise<unkno
   }
 }
 
-function shaped(rows: unknown[], wantsObject: boolean, status: number): RestAnswer {
-  if (!wantsObject) return answer(status, rows, { 'Content-Range': rows.length ? `0-${rows.length - 1}/*` : '*/*' });
+function shaped(rows: unknown[], wantsObject: boolean, status: number, range = contentRange(0, rows.length, null)): RestAnswer {
+  if (!wantsObject) return answer(status, rows, { 'Content-Range': range });
   if (rows.length !== 1) return problem(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows.length} rows`);
   return answer(status, rows[0]);
 }
@@ -272,11 +301,17 @@ export async function handleRest(db: SqlClient, req: IncomingMessage, table: str
       const select = selectList(search.get('select'), table, cols);
       const where = whereClause(search, table, cols, values);
       const order = orderBy(search.get('order'), table, cols);
-      const limit = integerParam(search, 'limit');
-      const offset = integerParam(search, 'offset');
-      const sql = `select ${select} from public.${ident(table)}${where}${order}${limit !== null ? ` limit ${limit}` : ''}${offset !== null ? ` offset ${offset}` : ''}`;
-      const { rows } = await asRole(db, req, claims, () => db.query(sql, values));
-      return shaped(rows, wantsObject, 200);
+      const { offset, limit } = rowWindow(search, req.headers.range);
+      const sql = `select ${select} from public.${ident(table)}${where}${order}${limit !== null ? ` limit ${limit}` : ''}${offset ? ` offset ${offset}` : ''}`;
+      // Prefer: count=exact (or planned, estimated: counted exactly here) adds the total to Content-Range.
+      const counted = /count=(exact|planned|estimated)/.test(prefer);
+      const { rows, total } = await asRole(db, req, claims, async () => ({
+        rows: (await db.query(sql, values)).rows,
+        total: counted ? (await db.query<{ n: number }>(`select count(*)::int as n from public.${ident(table)}${where}`, values)).rows[0]!.n : null,
+      }));
+      if (total !== null && offset > 0 && offset >= total) return problem(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+      const partial = total !== null && (offset > 0 || offset + rows.length < total);
+      return shaped(rows, wantsObject, partial ? 206 : 200, contentRange(offset, rows.length, total));
     }
 
     if (req.method === 'POST') {
@@ -394,7 +429,11 @@ export async function handleRpc(db: SqlClient, req: IncomingMessage, name: strin
         return `${ident(a.name)} => $${values.length}::${a.type}`;
       });
     const call = `public.${ident(name)}(${args.join(', ')})`;
-    const sql = routine!.returnsSet ? `select coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) as result from ${call} r` : `select to_jsonb(${call}) as result`;
+    // A set's rows are capped by max_rows, as PostgREST caps any read.
+    const capped = MAX_ROWS !== null ? ` limit ${MAX_ROWS}` : '';
+    const sql = routine!.returnsSet
+      ? `select coalesce(jsonb_agg(item), '[]'::jsonb) as result from (select to_jsonb(r) as item from ${call} r${capped}) capped`
+      : `select to_jsonb(${call}) as result`;
     const { rows } = await asRole(db, req, claims, () => db.query<{ result: unknown }>(sql, values));
     const result = rows[0]?.result ?? null;
     return result === null ? answer(204) : answer(200, result);

@@ -3,6 +3,7 @@
  * API gateway. `npm start` and `npm run dev` both run it beside the site.
  */
 import { join } from 'node:path';
+import { readApiConfig } from './api-config.ts';
 import { readAuthConfig } from './auth/config.ts';
 import { openDatabase } from './database.ts';
 import { startFunctions } from './functions.ts';
@@ -47,11 +48,12 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
   try {
     const db = await openDatabase(join(dataDir, 'db'));
     closers.push(() => db.close());
-    const inbox = await startInbox({ httpPort: options.inboxHttp ?? 54324, smtpPort: options.inboxSmtp ?? 54325 });
+    const ports = readApiConfig();
+    const inbox = await startInbox({ httpPort: options.inboxHttp ?? ports.inboxPort, smtpPort: options.inboxSmtp ?? 54325 });
     closers.push(() => inbox.close());
     const { anon, serviceRole } = await localKeys();
     // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
-    const apiPort = options.api === 0 ? await freePort() : (options.api ?? 54321);
+    const apiPort = options.api === 0 ? await freePort() : (options.api ?? ports.port);
     const authConfig = readAuthConfig();
     if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
     const functions = await startFunctions({

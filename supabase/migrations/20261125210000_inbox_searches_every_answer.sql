@@ -60,8 +60,8 @@ $$;
 -- One page of the inbox, newest first, for a filter: keyset pagination along seq (p_before: the page
 -- after that seq; p_after: the one submission just newer, for Previous). Only the conditions a filter
 -- uses are in the query, so each is planned with its own index. p_search is a LIKE pattern's inside,
--- lower-cased and escaped as the page sends it. At most 1,001 rows: the API's max_rows (config.toml)
--- and one more, by which a caller knows there are more. Staff only: anyone else gets no rows.
+-- lower-cased and escaped as the page sends it. At most 1,000 rows, the API's max_rows (config.toml),
+-- which caps a function's rows too. Staff only: anyone else gets no rows.
 create or replace function public.staff_inbox_page(
   p_form text default null,
   p_status text default null,
@@ -99,7 +99,7 @@ begin
      from public.staff_inbox i where %s order by i.seq %s limit $8',
     array_to_string(conditions, ' and '),
     case when p_after is not null then 'asc' else 'desc' end
-  ) using p_form, p_status, p_from, p_to, p_search, p_before, p_after, least(greatest(coalesce(p_limit, 51), 1), 1001);
+  ) using p_form, p_status, p_from, p_to, p_search, p_before, p_after, least(greatest(coalesce(p_limit, 51), 1), 1000);
 end;
 $$;
 revoke execute on function public.staff_inbox_page(text, text, timestamptz, timestamptz, text, bigint, bigint, integer) from public, anon;

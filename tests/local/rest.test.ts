@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
+import { reloadSchemaCache } from '../../supabase/local/rest';
 import { localKeys, signingKey } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
@@ -46,6 +47,40 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     const many = await client(keys.anon).from('testimonials').select('client_name').single();
     expect(many.status).toBe(406);
     expect(many.error?.code).toBe('PGRST116');
+  });
+
+  it('reads the rows a Range header asks for, with Content-Range and, when counted, the total and 206, as PostgREST does', async () => {
+    const read = (headers: Record<string, string>, query = '') =>
+      fetch(`${api}/rest/v1/testimonials?select=client_name&order=created_at.asc${query}`, { headers: { apikey: keys.anon, ...headers } });
+    const ranged = await read({ Range: '1-2' });
+    expect([ranged.status, ranged.headers.get('content-range'), ((await ranged.json()) as unknown[]).length]).toEqual([200, '1-2/*', 2]);
+    const counted = await read({ Range: '0-1', Prefer: 'count=exact' });
+    expect([counted.status, counted.headers.get('content-range')]).toEqual([206, '0-1/4']);
+    const whole = await read({ Prefer: 'count=exact' });
+    expect([whole.status, whole.headers.get('content-range')]).toEqual([200, '0-3/4']);
+    // supabase-js's range() sends offset and limit; the count comes back the same way.
+    const viaClient = await client(keys.anon).from('testimonials').select('client_name', { count: 'exact' }).order('created_at').range(2, 3);
+    expect([viaClient.status, viaClient.count, viaClient.data?.length]).toEqual([206, 4, 2]);
+    const beyond = await read({ Prefer: 'count=exact' }, '&offset=10');
+    expect([beyond.status, ((await beyond.json()) as { code: string }).code]).toEqual([416, 'PGRST103']);
+  });
+
+  it("returns at most config.toml's max_rows from a table or a function, whatever the request asks for", async () => {
+    await db.exec(`begin; set local role hosted_postgres;
+      create function public.many_rows() returns setof int language sql as $$ select generate_series(1, 1500) $$;
+      commit;`);
+    // What NOTIFY pgrst, 'reload schema' does for PostgREST after DDL.
+    reloadSchemaCache(db);
+    try {
+      const rpc = await client(keys.anon).rpc('many_rows');
+      expect([rpc.status, (rpc.data as number[]).length, (rpc.data as number[]).at(-1)]).toEqual([200, 1000, 1000]);
+      await db.exec(`insert into public.testimonials (client_name, title, content) select 'Bulk ' || i, 'Reader', 'Kind words.' from generate_series(1, 1000) i`);
+      const all = await fetch(`${api}/rest/v1/testimonials?select=client_name&limit=5000`, { headers: { apikey: keys.anon } });
+      expect([all.status, all.headers.get('content-range'), ((await all.json()) as unknown[]).length]).toEqual([200, '0-999/*', 1000]);
+    } finally {
+      await db.exec(`drop function public.many_rows(); delete from public.testimonials where client_name like 'Bulk %';`);
+      reloadSchemaCache(db);
+    }
   });
 
   it('saves a contact inquiry as a visitor (201, nothing returned) and keeps it unreadable', async () => {
@@ -109,6 +144,7 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
       -- machine; PGlite cannot cancel, so there it sleeps just past the timeout.
       create function public.slow_request() returns int language sql as $$ select 1 from pg_sleep(${engine === 'postgres' ? 20 : 3.5}) $$;
       commit;`);
+    reloadSchemaCache(db);
     try {
       expect((await client(keys.anon).rpc('request_timeout')).data).toBe('3s');
       const member = await new SignJWT({ role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('5m').sign(signingKey);

@@ -62,8 +62,8 @@ function filterArgs(filter: InboxFilter) {
  * that the caller is staff and then uses the table's indexes (the search's included).
  */
 export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
-  // The function returns at most 1,001 rows; a larger page would look complete when it is not.
-  if (size > 1000) throw new Error(`An inbox page holds at most 1,000 submissions, not ${size}.`);
+  // The API returns at most 1,000 rows (config.toml's max_rows), one of them the sign of more: a larger page would look complete when it is not.
+  if (size > 999) throw new Error(`An inbox page holds at most 999 submissions, not ${size}.`);
   const { data, error } = await client.rpc('staff_inbox_page', { ...filterArgs(filter), ...(before !== undefined ? { p_before: before } : {}), p_limit: size + 1 });
   if (error) throw new Error(error.message);
   const rows = data as InboxRow[];
