@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { readApiConfig } from './api-config.ts';
-import { readAuthConfig } from './auth/config.ts';
+import { readAuthConfig, withSiteUrl } from './auth/config.ts';
 import { openDatabase } from './database.ts';
 import { startFunctions } from './functions.ts';
 import { freePort } from './free-port.ts';
@@ -54,8 +54,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const { anon, serviceRole } = await localKeys();
     // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
     const apiPort = options.api === 0 ? await freePort() : (options.api ?? ports.port);
-    const authConfig = readAuthConfig();
-    if (options.siteUrl) authConfig.siteUrl = options.siteUrl;
+    const authConfig = options.siteUrl ? withSiteUrl(readAuthConfig(), options.siteUrl) : readAuthConfig();
     const functions = await startFunctions({
       SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
       SUPABASE_ANON_KEY: anon,

@@ -2,7 +2,7 @@ import { AuthApiError, AuthWeakPasswordError, createClient, type SupabaseClient 
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { readAuthConfig, type AuthConfig } from '../../supabase/local/auth/config';
+import { readAuthConfig, withSiteUrl, type AuthConfig } from '../../supabase/local/auth/config';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { startInbox, type Inbox } from '../../supabase/local/inbox';
 import { localKeys } from '../../supabase/local/keys';
@@ -324,6 +324,22 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(new URL(link).searchParams.get('redirect_to')).toBe(SITE);
     const response = await fetch(link.replace('http://localhost:', 'http://127.0.0.1:').replace(/redirect_to=[^&]+/, 'redirect_to=https%3A%2F%2Fevil.example'), { redirect: 'manual' });
     expect(response.headers.get('location')!.startsWith(`${SITE}#`)).toBe(true);
+  });
+
+  it('sends links to the site where it runs when PORT moves it, and no longer to config.toml’s port', async () => {
+    const moved = withSiteUrl(readAuthConfig(), 'http://localhost:3111');
+    const { gateway: elsewhere, url } = await startApi({ siteUrl: moved.siteUrl, redirectUrls: moved.redirectUrls, ...unlimited });
+    try {
+      const c = createClient(url, anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false } });
+      const kept = newEmail();
+      await c.auth.signUp({ email: kept, password: 'correct horse 1', options: { emailRedirectTo: 'http://localhost:3111/courses' } });
+      expect(new URL(linkFor(kept, AUTH_SUBJECTS.signup)).searchParams.get('redirect_to')).toBe('http://localhost:3111/courses');
+      const old = newEmail();
+      await c.auth.signUp({ email: old, password: 'correct horse 1', options: { emailRedirectTo: `${SITE}/courses` } });
+      expect(new URL(linkFor(old, AUTH_SUBJECTS.signup)).searchParams.get('redirect_to')).toBe('http://localhost:3111');
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('keeps nothing when the confirmation email cannot be sent, and says why in the terminal', async () => {

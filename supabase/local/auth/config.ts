@@ -77,3 +77,15 @@ function emailTemplates(templates: Table, projectRoot: string): AuthConfig['emai
   }
   return found;
 }
+
+/**
+ * The settings for a site served somewhere else than config.toml's site_url (PORT, the test ports):
+ * site_url and each redirect URL on the same origin move with it, so links lead to the site that runs
+ * and a redirect to the old port is refused, as hosted refuses one not listed.
+ */
+export function withSiteUrl(config: AuthConfig, siteUrl: string): AuthConfig {
+  const from = new URL(config.siteUrl).origin;
+  const to = new URL(siteUrl).origin;
+  const moved = (url: string) => (url === from || url.startsWith(`${from}/`) ? `${to}${url.slice(from.length)}` : url);
+  return { ...config, siteUrl, redirectUrls: config.redirectUrls.map(moved) };
+}
