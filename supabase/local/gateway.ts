@@ -10,10 +10,11 @@ import type { SqlClient } from './sql-client.ts';
 import type { AuthConfig } from './auth/config.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';
-import { verifyToken } from './keys.ts';
+import { bearerToken, verifyToken } from './keys.ts';
 import { guarded } from './guarded.ts';
 import { verifiesJwt } from './function-config.ts';
-import { handleRest, handleRpc } from './rest.ts';
+import { handleRpc } from './rest/rpc.ts';
+import { handleRest } from './rest/tables.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -73,7 +74,7 @@ export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptio
       const fn = functions.functions.get(match[1]!);
       if (!fn) return json(res, 404, { code: 404, message: `No function named ${match[1]} in supabase/functions.` });
       if (jwtRequired(fn.name)) {
-        const bearer = req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
+        const bearer = bearerToken(req);
         if (!bearer) return json(res, 401, { code: 401, message: 'Missing authorization header' });
         if (!('claims' in (await verifyToken(bearer)))) return json(res, 401, { code: 401, message: 'Invalid JWT' });
       }

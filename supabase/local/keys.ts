@@ -2,6 +2,7 @@
  * Local-only signing secret and API keys, the same ones `supabase start` prints, so Supabase users
  * recognise them. They are public knowledge and only ever valid against this local stand-in.
  */
+import type { IncomingMessage } from 'node:http';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -29,4 +30,9 @@ export async function verifyToken(token: string): Promise<{ claims: Claims } | {
     const expired = error instanceof Error && 'code' in error && error.code === 'ERR_JWT_EXPIRED';
     return expired ? { code: 'PGRST303', message: 'JWT expired' } : { code: 'PGRST301', message: 'No suitable key or wrong key type' };
   }
+}
+
+/** The token of a request's `Authorization: Bearer …` header: one reading for the API, the auth server and the functions gateway. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  return req.headers.authorization?.match(/^Bearer (.+)$/i)?.[1];
 }

@@ -12,7 +12,7 @@ import { startGateway } from './gateway.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
 import { migrate } from './migrate.ts';
-import { reloadSchemaCache } from './rest.ts';
+import { reloadSchemaCache } from './rest/schema-cache.ts';
 import { startNotificationSweep } from './sweep.ts';
 import { serialized } from './transactions.ts';
 

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
-import { reloadSchemaCache } from '../../supabase/local/rest';
+import { reloadSchemaCache } from '../../supabase/local/rest/schema-cache';
 import { localKeys, signingKey } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
