@@ -103,38 +103,107 @@ create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role, hosted_postgres;
 grant all on schema auth to supabase_auth_admin;
 
--- Hosted's auth.users (GoTrue's migrations) for the columns this project touches: no defaults for id,
--- aud and role (GoTrue always writes them), nullable metadata, and email unique among non-SSO users.
+-- Hosted's auth.users as GoTrue's migrations leave it (supabase/auth migrations/): every column, in
+-- hosted's order, with its defaults; none for id, aud and role (GoTrue always writes them), nullable
+-- metadata, and email unique among non-SSO users.
 create table if not exists auth.users (
   instance_id uuid,
-  id uuid primary key,
+  id uuid not null unique,
   aud varchar(255),
   role varchar(255),
   email varchar(255),
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
+  invited_at timestamptz,
   confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
   recovery_token varchar(255),
   recovery_sent_at timestamptz,
+  email_change_token_new varchar(255),
+  email_change varchar(255),
+  email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,
   raw_user_meta_data jsonb,
+  is_super_admin boolean,
   created_at timestamptz,
   updated_at timestamptz,
-  phone text,
+  phone text unique default null,
+  phone_confirmed_at timestamptz default null,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz default null,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz default null,
   is_sso_user boolean not null default false,
-  is_anonymous boolean not null default false
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false,
+  constraint users_pkey primary key (id)
 );
--- Data folders made before these matched hosted are brought along.
-alter table auth.users add column if not exists is_sso_user boolean not null default false;
+-- Data folders made before these matched hosted are brought along (their new columns come last).
+alter table auth.users
+  add column if not exists invited_at timestamptz,
+  add column if not exists email_change_token_new varchar(255),
+  add column if not exists email_change varchar(255),
+  add column if not exists email_change_sent_at timestamptz,
+  add column if not exists is_super_admin boolean,
+  add column if not exists phone_confirmed_at timestamptz default null,
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz default null,
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0 check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists banned_until timestamptz,
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz default null,
+  add column if not exists is_sso_user boolean not null default false,
+  add column if not exists deleted_at timestamptz,
+  add column if not exists is_anonymous boolean not null default false;
 alter table auth.users alter column id drop default, alter column aud drop default, alter column role drop default,
   alter column raw_app_meta_data drop not null, alter column raw_app_meta_data drop default,
   alter column raw_user_meta_data drop not null, alter column raw_user_meta_data drop default,
   alter column created_at drop not null, alter column created_at drop default,
   alter column updated_at drop not null, alter column updated_at drop default;
 drop index if exists auth.users_email_key;
+do $$
+begin
+  if not exists (select from pg_constraint where conname = 'users_phone_key' and conrelid = 'auth.users'::regclass) then
+    alter table auth.users add constraint users_phone_key unique (phone);
+  end if;
+end
+$$;
+-- GoTrue's indexes on users (its migrations 00_init_auth_schema, 20220429102000, 20221215195500, 20240214120130).
+create index if not exists users_instance_id_email_idx on auth.users using btree (instance_id, email);
+create index if not exists users_instance_id_idx on auth.users using btree (instance_id);
+create unique index if not exists confirmation_token_idx on auth.users using btree (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users using btree (recovery_token) where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users using btree (email_change_token_current) where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users using btree (email_change_token_new) where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users using btree (reauthentication_token) where reauthentication_token !~ '^[0-9 ]*$';
 create unique index if not exists users_email_partial_key on auth.users (email) where (is_sso_user = false);
+create index if not exists users_is_anonymous_idx on auth.users using btree (is_anonymous);
+
+-- One row per way a user signs in (here: email), as GoTrue's migrations leave the table.
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz,
+  updated_at timestamptz,
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider),
+  constraint identities_user_id_fkey foreign key (user_id) references auth.users (id) on delete cascade
+);
+create index if not exists identities_user_id_idx on auth.identities using btree (user_id);
+create index if not exists identities_email_idx on auth.identities (email text_pattern_ops);
 
 create table if not exists auth.sessions (
   id uuid primary key default gen_random_uuid(),
@@ -193,10 +262,12 @@ do $$
 declare
   name text;
 begin
-  foreach name in array array['users', 'sessions', 'refresh_tokens'] loop
+  foreach name in array array['users', 'identities', 'sessions', 'refresh_tokens'] loop
     execute format('alter table auth.%I owner to supabase_auth_admin', name);
     execute format('alter table auth.%I enable row level security', name);
     execute format('grant all on auth.%I to hosted_postgres', name);
+    -- As GoTrue's enable_rls_update_grants: postgres may pass on reading them (grant select … to authenticated).
+    execute format('grant select on auth.%I to hosted_postgres with grant option', name);
   end loop;
   alter function auth.jwt() owner to supabase_auth_admin;
   alter function auth.uid() owner to supabase_auth_admin;

@@ -166,8 +166,62 @@ describe.each(ENGINES)('the local database matches hosted Supabase, on %s', (eng
     const { rows } = await db.query<{ relname: string; owner: string; rls: boolean }>(
       `select relname, pg_get_userbyid(relowner) as owner, relrowsecurity as rls from pg_class where relnamespace = 'auth'::regnamespace and relkind = 'r' order by relname`,
     );
-    expect(rows).toEqual(['refresh_tokens', 'sessions', 'users'].map((relname) => ({ relname, owner: 'supabase_auth_admin', rls: true })));
+    expect(rows).toEqual(['identities', 'refresh_tokens', 'sessions', 'users'].map((relname) => ({ relname, owner: 'supabase_auth_admin', rls: true })));
     await as(db, 'anon', null, () => expectRefused(db.query('select * from auth.users'), '42501'));
     await as(db, 'authenticated', '00000000-0000-4000-8000-000000000001', () => expectRefused(db.query('select * from auth.sessions'), '42501'));
+    await as(db, 'authenticated', '00000000-0000-4000-8000-000000000001', () => expectRefused(db.query('select * from auth.identities'), '42501'));
   });
+
+  // As GoTrue's migrations (supabase/auth, migrations/) leave them on hosted, column by column in order.
+  const HOSTED_USERS = [
+    'instance_id uuid', 'id uuid', 'aud character varying', 'role character varying', 'email character varying',
+    'encrypted_password character varying', 'email_confirmed_at timestamp with time zone', 'invited_at timestamp with time zone',
+    'confirmation_token character varying', 'confirmation_sent_at timestamp with time zone', 'recovery_token character varying',
+    'recovery_sent_at timestamp with time zone', 'email_change_token_new character varying', 'email_change character varying',
+    'email_change_sent_at timestamp with time zone', 'last_sign_in_at timestamp with time zone', 'raw_app_meta_data jsonb',
+    'raw_user_meta_data jsonb', 'is_super_admin boolean', 'created_at timestamp with time zone', 'updated_at timestamp with time zone',
+    'phone text', 'phone_confirmed_at timestamp with time zone', 'phone_change text', 'phone_change_token character varying',
+    'phone_change_sent_at timestamp with time zone', 'confirmed_at timestamp with time zone', 'email_change_token_current character varying',
+    'email_change_confirm_status smallint', 'banned_until timestamp with time zone', 'reauthentication_token character varying',
+    'reauthentication_sent_at timestamp with time zone', 'is_sso_user boolean', 'deleted_at timestamp with time zone', 'is_anonymous boolean',
+  ];
+  const HOSTED_IDENTITIES = [
+    'provider_id text', 'user_id uuid', 'identity_data jsonb', 'provider text', 'last_sign_in_at timestamp with time zone',
+    'created_at timestamp with time zone', 'updated_at timestamp with time zone', 'email text', 'id uuid',
+  ];
+  const columnsOf = async (table: string) =>
+    (await db.query<{ column: string }>(`select column_name || ' ' || data_type as column from information_schema.columns where table_schema = 'auth' and table_name = $1 order by ordinal_position`, [table])).rows.map((r) => r.column);
+  const indexesOf = async (table: string) =>
+    (await db.query<{ indexname: string }>(`select indexname from pg_indexes where schemaname = 'auth' and tablename = $1 order by indexname`, [table])).rows.map((r) => r.indexname);
+
+  it("has every column of hosted's auth.users and auth.identities, in hosted's order, and their indexes", async () => {
+    expect(await columnsOf('users')).toEqual(HOSTED_USERS);
+    expect(await columnsOf('identities')).toEqual(HOSTED_IDENTITIES);
+    expect(await indexesOf('users')).toEqual([
+      'confirmation_token_idx', 'email_change_token_current_idx', 'email_change_token_new_idx', 'reauthentication_token_idx', 'recovery_token_idx',
+      'users_email_partial_key', 'users_instance_id_email_idx', 'users_instance_id_idx', 'users_is_anonymous_idx', 'users_phone_key', 'users_pkey',
+    ]);
+    expect(await indexesOf('identities')).toEqual(['identities_email_idx', 'identities_pkey', 'identities_provider_id_provider_unique', 'identities_user_id_idx']);
+    // An insert without what GoTrue writes shows hosted's whole row, its defaults included.
+    const row = (await db.query<Record<string, unknown>>(`insert into auth.users (id, email) values (gen_random_uuid(), 'row@example.org') returning *`)).rows[0]!;
+    await db.query(`delete from auth.users where email = 'row@example.org'`);
+    expect(Object.keys(row)).toEqual(HOSTED_USERS.map((c) => c.split(' ')[0]));
+    expect(row).toMatchObject({ phone_change: '', phone_change_token: '', email_change_token_current: '', email_change_confirm_status: 0, reauthentication_token: '', is_sso_user: false, is_anonymous: false });
+  });
+
+  it('lets a migration pass on reading auth.users, as hosted postgres holds the grant option', async () => {
+    const dir = withMigration('grant select (id, email) on auth.users to authenticated;');
+    try {
+      expect((await migrate(db, { dir, seed: false })).applied).toEqual(['29991231000000_new.sql']);
+      const { rows } = await db.query<{ column_name: string }>(
+        `select column_name from information_schema.column_privileges where table_schema = 'auth' and table_name = 'users' and grantee = 'authenticated' and privilege_type = 'SELECT' order by column_name`,
+      );
+      expect(rows.map((r) => r.column_name)).toEqual(['email', 'id']);
+    } finally {
+      await db.exec('revoke select (id, email) on auth.users from authenticated');
+      await db.exec(`delete from supabase_migrations.schema_migrations where version = '29991231000000'`);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
 });

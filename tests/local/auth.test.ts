@@ -326,6 +326,26 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(response.headers.get('location')!.startsWith(`${SITE}#`)).toBe(true);
   });
 
+  it('writes the email identity GoTrue writes: one per user, verified once the address is confirmed, with its last sign-in', async () => {
+    const email = newEmail();
+    await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });
+    const identity = () =>
+      db.query<{ provider: string; provider_id: string; user_id: string; email: string; verified: boolean; signed_in: boolean }>(
+        `select provider, provider_id, user_id::text, email, (identity_data ->> 'email_verified')::boolean as verified, last_sign_in_at is not null as signed_in
+           from auth.identities where email = $1`,
+        [email],
+      );
+    const before = (await identity()).rows;
+    expect(before).toHaveLength(1);
+    expect(before[0]).toMatchObject({ provider: 'email', email, verified: false, signed_in: false });
+    expect(before[0]!.provider_id).toBe(before[0]!.user_id);
+    await choosePassword(await follow(linkFor(email, AUTH_SUBJECTS.signup)), 'correct horse 1');
+    expect((await identity()).rows).toEqual([{ ...before[0], verified: true, signed_in: true }]);
+    // supabase-js reads the same identity.
+    const { data } = await client().auth.signInWithPassword({ email, password: 'correct horse 1' });
+    expect(data.user?.identities?.map((i) => [i.provider, i.identity_data?.email_verified])).toEqual([['email', true]]);
+  });
+
   it('sends links to the site where it runs when PORT moves it, and no longer to config.toml’s port', async () => {
     const moved = withSiteUrl(readAuthConfig(), 'http://localhost:3111');
     const { gateway: elsewhere, url } = await startApi({ siteUrl: moved.siteUrl, redirectUrls: moved.redirectUrls, ...unlimited });

@@ -93,7 +93,14 @@ export async function insertUser(db: SqlClient, user: { email: string; passwordH
      returning ${COLUMNS}`,
     [user.email, user.passwordHash, JSON.stringify(EMAIL_APP_METADATA), JSON.stringify(user.data), user.confirmed],
   );
-  return rows[0]!;
+  const created = rows[0]!;
+  // GoTrue's email identity: one per user, keyed by the user's id, saying whether the address is verified.
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean, 'phone_verified', false), 'email', now(), now())`,
+    [created.id, created.email, user.confirmed],
+  );
+  return created;
 }
 
 export async function updateUser(db: SqlClient, id: string, changes: Partial<Record<'encrypted_password' | 'confirmation_token' | 'recovery_token' | 'raw_user_meta_data', string | null>> & { confirm?: boolean; signedIn?: boolean; confirmationSent?: boolean; recoverySent?: boolean; clearLinksSent?: boolean }): Promise<UserRow> {
@@ -111,6 +118,15 @@ export async function updateUser(db: SqlClient, id: string, changes: Partial<Rec
   if (changes.recoverySent) sets.push('recovery_sent_at = now()');
   if (changes.clearLinksSent) sets.push('confirmation_sent_at = null', 'recovery_sent_at = null');
   const { rows } = await db.query<UserRow>(`update auth.users set ${sets.join(', ')} where id = $1 returning ${COLUMNS}`, values);
+  if (changes.confirm || changes.signedIn) {
+    await db.query(
+      `update auth.identities set updated_at = now(),
+         identity_data = case when $2 then identity_data || '{"email_verified": true}' else identity_data end,
+         last_sign_in_at = case when $3 then now() else last_sign_in_at end
+       where user_id = $1 and provider = 'email'`,
+      [id, changes.confirm ?? false, changes.signedIn ?? false],
+    );
+  }
   return rows[0]!;
 }
 
