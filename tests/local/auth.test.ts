@@ -194,6 +194,19 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect(events).toEqual(['INITIAL_SESSION:none', 'SIGNED_IN:session', 'TOKEN_REFRESHED:session', 'USER_UPDATED:session', 'SIGNED_OUT:none']);
   });
 
+  it('changes metadata as GoTrue does: a key given as null goes, nulls inside a value stay, for users and the admin alike', async () => {
+    const { email, password } = await confirmedUser();
+    const c = client();
+    await c.auth.signInWithPassword({ email, password });
+    await c.auth.updateUser({ data: { newsletter: true, preferences: { digest: 'weekly', sms: true } } });
+    const { data } = await c.auth.updateUser({ data: { newsletter: null, preferences: { digest: null, sms: false } } });
+    expect(data.user?.user_metadata).toEqual({ ...profile, preferences: { digest: null, sms: false } });
+    const admin = createClient(api, serviceRole, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
+    await admin.updateUserById(data.user!.id, { app_metadata: { staff: true, flags: { beta: true } } });
+    const updated = await admin.updateUserById(data.user!.id, { app_metadata: { staff: null, flags: { beta: null } } });
+    expect(updated.data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'], flags: { beta: null } });
+  });
+
   it('answers a wrong password and an unknown email alike: invalid_credentials', async () => {
     const { email } = await confirmedUser();
     for (const attempt of [{ email, password: 'wrong password!' }, { email: 'nobody@example.org', password: 'wrong password!' }]) {

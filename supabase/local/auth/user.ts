@@ -5,7 +5,7 @@ import { BCRYPT_COST, type AuthContext } from './context.ts';
 import { fail, ok, type AuthAnswer } from './errors.ts';
 import { readJson } from './request.ts';
 import { endSessions } from './sessions.ts';
-import { updateUser, userJson } from './users.ts';
+import { mergeMetadata, updateUser, userJson } from './users.ts';
 
 export async function getUser(ctx: AuthContext, req: IncomingMessage): Promise<AuthAnswer> {
   return ok(userJson((await ctx.currentUser(req)).user));
@@ -30,7 +30,7 @@ export async function putUser(ctx: AuthContext, req: IncomingMessage): Promise<A
     Object.assign(changes, { confirmation_token: null, recovery_token: null, clearLinksSent: true });
   }
   if (body.data && typeof body.data === 'object' && !Array.isArray(body.data)) {
-    changes.raw_user_meta_data = JSON.stringify({ ...user.raw_user_meta_data, ...(body.data as object) });
+    changes.raw_user_meta_data = JSON.stringify(mergeMetadata(user.raw_user_meta_data, body.data as Record<string, unknown>));
   }
   const updated = await tx(async () => {
     if (changes.encrypted_password) await endSessions(db, user.id, sessionId, 'others');

@@ -142,11 +142,26 @@ export async function listUsers(db: SqlClient, page: number, perPage: number): P
   return { users: rows, total: count[0]!.total };
 }
 
-/** Sets app_metadata keys as GoTrue's admin update does: given keys replace, a null removes one, others stay. */
+/**
+ * Metadata changed as GoTrue's UpdateAppMetaData and UpdateUserMetaData change it: each given key
+ * replaces the old value, a key given as null is removed, and nulls deeper inside a value stay.
+ */
+export function mergeMetadata(old: Record<string, unknown> | null, patch: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...old };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+/** Sets app_metadata keys as GoTrue's admin update does (mergeMetadata). */
 export async function mergeAppMetadata(db: SqlClient, id: string, patch: Record<string, unknown>): Promise<UserRow> {
-  const { rows } = await db.query<UserRow>(
-    `update auth.users set raw_app_meta_data = jsonb_strip_nulls(coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb), updated_at = now() where id = $1 returning ${COLUMNS}`,
-    [id, JSON.stringify(patch)],
-  );
+  const user = await userById(db, id);
+  if (!user) throw new Error(`No user ${id}`);
+  const { rows } = await db.query<UserRow>(`update auth.users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1 returning ${COLUMNS}`, [
+    id,
+    JSON.stringify(mergeMetadata(user.raw_app_meta_data, patch)),
+  ]);
   return rows[0]!;
 }
