@@ -10,13 +10,13 @@ import { startLocalStack } from '../../supabase/local/stack.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
-// Ports from supabase/config.toml ([api] port, [inbucket] port), as `supabase start` reads them.
+// Ports from supabase/config.toml ([api] port, [inbucket] port and smtp_port), as `supabase start` reads them.
 const config = readApiConfig();
 
 export const localBackend = {
   apiPort: Number(process.env.SUPABASE_API_PORT ?? config.port),
   inboxHttpPort: Number(process.env.INBOX_PORT ?? config.inboxPort),
-  inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? 54325),
+  inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? config.inboxSmtpPort),
   // An absolute SUPABASE_LOCAL_DIR is used as given; a relative one is from the project root.
   dataDir: resolve(root, process.env.SUPABASE_LOCAL_DIR ?? '.supabase-local'),
 };

@@ -56,10 +56,10 @@ interface GatewayOptions {
   functions: Pick<FunctionRunner, 'functions'>;
   db: SqlClient;
   auth: { config: AuthConfig; mail: MailSettings };
-  port?: number;
+  port: number;
 }
 
-export function startGateway({ functions, db, auth, port = 54321 }: GatewayOptions): Promise<Gateway> {
+export function startGateway({ functions, db, auth, port }: GatewayOptions): Promise<Gateway> {
   let listeningOn = port;
   const checks = new Map<string, boolean>();
   const jwtRequired = (name: string) => checks.get(name) ?? checks.set(name, verifiesJwt(name)).get(name)!;

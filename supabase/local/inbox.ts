@@ -102,7 +102,7 @@ function parseChaos(text: string | null): Chaos | null {
   return null;
 }
 
-export async function startInbox({ smtpPort = 54325, httpPort = 54324 } = {}): Promise<Inbox> {
+export async function startInbox({ smtpPort, httpPort }: { smtpPort: number; httpPort: number }): Promise<Inbox> {
   const messages: InboxMessage[] = [];
   let chaos: Chaos = { Recipient: { ErrorCode: 451, Probability: 0 } };
   const smtp = new SMTPServer({

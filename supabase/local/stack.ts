@@ -49,7 +49,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const db = await openDatabase(join(dataDir, 'db'));
     closers.push(() => db.close());
     const ports = readApiConfig();
-    const inbox = await startInbox({ httpPort: options.inboxHttp ?? ports.inboxPort, smtpPort: options.inboxSmtp ?? 54325 });
+    const inbox = await startInbox({ httpPort: options.inboxHttp ?? ports.inboxPort, smtpPort: options.inboxSmtp ?? ports.inboxSmtpPort });
     closers.push(() => inbox.close());
     const { anon, serviceRole } = await localKeys();
     // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
