@@ -196,6 +196,18 @@ describe('send-form-notification', () => {
     expect(inbox).toHaveLength(1);
   });
 
+  it('leaves a new lead to its own call for 30 s, so a sweep in between cannot answer the visitor "sent" for a send that failed', async () => {
+    await makeDue();
+    await sweep();
+    inbox = [];
+    const id = await stack.save('contact_submissions', { ...contact, name: 'Just Saved', email: 'just.saved@example.org' });
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
+    expect((await stack.state(id))!.state).toBe('pending');
+    const response = await stack.invoke(contactCall(id));
+    expect(response.status).toBe(200);
+    expect(inbox.map((m) => m.subject)).toEqual(['Contact Inquiry: Just Saved']);
+  });
+
   it('keeps a lead whose email failed due, and the sweep delivers it once mail is back, with no visitor action', async () => {
     // Whatever earlier tests left due (a row whose call named another form) goes out first.
     await makeDue();
