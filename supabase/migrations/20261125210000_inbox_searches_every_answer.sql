@@ -57,11 +57,30 @@ begin
 end
 $$;
 
+-- The conditions of a filter, for the functions below: only those the filter uses, so each query is
+-- planned with its own index. They name the filter as $1 form, $2 status, $3 from, $4 to, $5 search (a
+-- LIKE pattern's inside, lower-cased and escaped as the page sends it), $6 before and $7 after a seq.
+create or replace function public.staff_inbox_conditions(
+  p_form text, p_status text, p_from timestamptz, p_to timestamptz, p_search text, p_before bigint, p_after bigint
+) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select array_to_string(array['true']
+    || case when p_form is not null then array['i.form = $1'] else '{}' end
+    || case when p_status is not null then array['i.status = $2'] else '{}' end
+    || case when p_from is not null then array['i.created_at >= $3'] else '{}' end
+    || case when p_to is not null then array['i.created_at <= $4'] else '{}' end
+    || case when p_search is not null then array[$c$i.search like '%' || $5 || '%'$c$] else '{}' end
+    || case when p_before is not null then array['i.seq < $6'] else '{}' end
+    || case when p_after is not null then array['i.seq > $7'] else '{}' end, ' and ')
+$$;
+revoke execute on function public.staff_inbox_conditions(text, text, timestamptz, timestamptz, text, bigint, bigint) from public, anon, authenticated;
+
 -- One page of the inbox, newest first, for a filter: keyset pagination along seq (p_before: the page
--- after that seq; p_after: the one submission just newer, for Previous). Only the conditions a filter
--- uses are in the query, so each is planned with its own index. p_search is a LIKE pattern's inside,
--- lower-cased and escaped as the page sends it. At most 1,000 rows, the API's max_rows (config.toml),
--- which caps a function's rows too. Staff only: anyone else gets no rows.
+-- after that seq; p_after: the one submission just newer, for Previous). At most 1,000 rows, the API's
+-- max_rows (config.toml), which caps a function's rows too. Staff only: anyone else gets no rows.
 create or replace function public.staff_inbox_page(
   p_form text default null,
   p_status text default null,
@@ -81,23 +100,14 @@ stable
 security definer
 set search_path = ''
 as $$
-declare
-  conditions text[] := array['true'];
 begin
   if not public.is_staff() then
     return;
   end if;
-  if p_form is not null then conditions := array_append(conditions, 'i.form = $1'); end if;
-  if p_status is not null then conditions := array_append(conditions, 'i.status = $2'); end if;
-  if p_from is not null then conditions := array_append(conditions, 'i.created_at >= $3'); end if;
-  if p_to is not null then conditions := array_append(conditions, 'i.created_at <= $4'); end if;
-  if p_search is not null then conditions := array_append(conditions, $c$i.search like '%' || $5 || '%'$c$); end if;
-  if p_before is not null then conditions := array_append(conditions, 'i.seq < $6'); end if;
-  if p_after is not null then conditions := array_append(conditions, 'i.seq > $7'); end if;
   return query execute format(
     'select i.seq, i.submission_id, i.form, i.form_table, i.name, i.email, i.organization, i.created_at, i.status, i.note
      from public.staff_inbox i where %s order by i.seq %s limit $8',
-    array_to_string(conditions, ' and '),
+    public.staff_inbox_conditions(p_form, p_status, p_from, p_to, p_search, p_before, p_after),
     case when p_after is not null then 'asc' else 'desc' end
   ) using p_form, p_status, p_from, p_to, p_search, p_before, p_after, least(greatest(coalesce(p_limit, 51), 1), 1000);
 end;
@@ -105,7 +115,9 @@ $$;
 revoke execute on function public.staff_inbox_page(text, text, timestamptz, timestamptz, text, bigint, bigint, integer) from public, anon;
 grant execute on function public.staff_inbox_page(text, text, timestamptz, timestamptz, text, bigint, bigint, integer) to authenticated, service_role;
 
--- The counts beside the filters, read the same way (the search uses the index too).
+-- How many submissions each form and status holds, for the inbox's filters: the date range and search
+-- narrow the counts as they narrow the list; form and status are grouped, so the page shows each
+-- option's count beside it. Staff only, read as the list is.
 create or replace function public.staff_inbox_counts(
   p_from timestamptz default null,
   p_to timestamptz default null,
@@ -117,18 +129,15 @@ stable
 security definer
 set search_path = ''
 as $$
-declare
-  conditions text[] := array['true'];
 begin
   if not public.is_staff() then
     return;
   end if;
-  if p_from is not null then conditions := array_append(conditions, 'i.created_at >= $1'); end if;
-  if p_to is not null then conditions := array_append(conditions, 'i.created_at <= $2'); end if;
-  if p_search is not null then conditions := array_append(conditions, $c$i.search like '%' || $3 || '%'$c$); end if;
   return query execute format(
     'select i.form, i.status, count(*) from public.staff_inbox i where %s group by i.form, i.status',
-    array_to_string(conditions, ' and ')
-  ) using p_from, p_to, p_search;
+    public.staff_inbox_conditions(null, null, p_from, p_to, p_search, null, null)
+  ) using null::text, null::text, p_from, p_to, p_search, null::bigint, null::bigint;
 end;
 $$;
+revoke execute on function public.staff_inbox_counts(timestamptz, timestamptz, text) from public, anon;
+grant execute on function public.staff_inbox_counts(timestamptz, timestamptz, text) to authenticated, service_role;
