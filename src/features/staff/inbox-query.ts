@@ -47,9 +47,12 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
 /** A filter as the inbox's functions take it (supabase/migrations/*_inbox_searches_every_answer.sql). */
 function filterArgs(filter: InboxFilter) {
+  return { ...(filter.form ? { p_form: filter.form } : {}), ...(filter.status ? { p_status: filter.status } : {}), ...rangeArgs(filter) };
+}
+
+/** The part of a filter the counts take: they group by form and status instead. */
+function rangeArgs(filter: InboxFilter) {
   return {
-    ...(filter.form ? { p_form: filter.form } : {}),
-    ...(filter.status ? { p_status: filter.status } : {}),
     ...(filter.from ? { p_from: dayStart(filter.from) } : {}),
     ...(filter.to ? { p_to: dayEnd(filter.to) } : {}),
     ...(filter.search?.trim() ? { p_search: likeText(filter.search) } : {}),
@@ -95,8 +98,7 @@ export interface InboxCounts {
  * the chosen status, each status's count for the chosen form, so every option says what choosing it gives.
  */
 export async function inboxCounts(client: Backend, filter: InboxFilter): Promise<InboxCounts> {
-  const { p_from, p_to, p_search } = filterArgs(filter);
-  const { data, error } = await client.rpc('staff_inbox_counts', { ...(p_from ? { p_from } : {}), ...(p_to ? { p_to } : {}), ...(p_search ? { p_search } : {}) });
+  const { data, error } = await client.rpc('staff_inbox_counts', rangeArgs(filter));
   if (error) throw new Error(error.message);
   const counts: InboxCounts = { byForm: new Map(), byStatus: new Map(), total: 0 };
   for (const { form, status, submissions } of data) {

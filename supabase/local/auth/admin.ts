@@ -44,8 +44,9 @@ export async function adminRoute(
     const appMetadata = body.app_metadata;
     if (appMetadata !== undefined && (!appMetadata || typeof appMetadata !== 'object' || Array.isArray(appMetadata))) fail(400, 'validation_failed', 'app_metadata must be an object');
     const updated = await tx(async () => {
-      if (!(await userById(db, id))) fail(404, 'user_not_found', 'User not found');
-      return mergeAppMetadata(db, id, (appMetadata ?? {}) as Record<string, unknown>);
+      const user = await userById(db, id);
+      if (!user) return fail(404, 'user_not_found', 'User not found');
+      return mergeAppMetadata(db, user, (appMetadata ?? {}) as Record<string, unknown>);
     });
     return ok(userJson(updated));
   }

@@ -156,11 +156,9 @@ export function mergeMetadata(old: Record<string, unknown> | null, patch: Record
 }
 
 /** Sets app_metadata keys as GoTrue's admin update does (mergeMetadata). */
-export async function mergeAppMetadata(db: SqlClient, id: string, patch: Record<string, unknown>): Promise<UserRow> {
-  const user = await userById(db, id);
-  if (!user) throw new Error(`No user ${id}`);
+export async function mergeAppMetadata(db: SqlClient, user: UserRow, patch: Record<string, unknown>): Promise<UserRow> {
   const { rows } = await db.query<UserRow>(`update auth.users set raw_app_meta_data = $2::jsonb, updated_at = now() where id = $1 returning ${COLUMNS}`, [
-    id,
+    user.id,
     JSON.stringify(mergeMetadata(user.raw_app_meta_data, patch)),
   ]);
   return rows[0]!;
