@@ -9,6 +9,8 @@
  *   one that shows a form from schemas/, the account dialog included, 190 KB (a form page loaded 230 KB).
  *   The backend client (supabase-js) comes later, when an island talks to the backend, and is listed
  *   apart with its own budget (70 KB).
+ * - Per island with an early answer (decision 027), the files it fetches first: budget 20 KB, and none
+ *   of React, Mantine or the form engine, since it answers before those arrive.
  *
  *   npm run bench:bundle            (run `npm run build` first)
  */
@@ -26,6 +28,8 @@ const LOADER_BUDGET_KB = 4;
 const BUTTONS_BUDGET_KB = 120;
 const FORM_BUDGET_KB = 190;
 const BACKEND_CLIENT_BUDGET_KB = 70;
+/** An island's early answer: what a press before the island's code needs (a form's checks), fetched first. */
+const EARLY_BUDGET_KB = 20;
 /** Islands that render a form from schemas/. */
 const FORM_ISLANDS = new Set(['forms/form', 'account/auth-dialog', 'staff/staff']);
 
@@ -39,12 +43,12 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), '
 const backendClient = manifest['src/lib/backend/client.ts'];
 if (!backendClient) throw new Error('src/lib/backend/client.ts is not in the build manifest: is it still loaded on demand?');
 
-/** Each page's islands and the files their start fetches, read from the page's island list. */
-function islandsOf(html: string): Record<string, string[]> {
+/** Each page's islands and the files their start fetches (or, `early`, their early answers'), read from the page's island list. */
+function islandsOf(html: string, list: 'islands' | 'early' = 'islands'): Record<string, string[]> {
   const block = html.match(/<script type="application\/json" id="island-files">([\s\S]*?)<\/script>/);
   if (!block) return {};
-  const { files, islands } = JSON.parse(block[1]!) as { files: string[]; islands: Record<string, number[]> };
-  return Object.fromEntries(Object.entries(islands).map(([name, indexes]) => [name, indexes.map((i) => `assets/${files[i]}`)]));
+  const parsed = JSON.parse(block[1]!) as { files: string[]; islands: Record<string, number[]>; early?: Record<string, number[]> };
+  return Object.fromEntries(Object.entries(parsed[list] ?? {}).map(([name, indexes]) => [name, indexes.map((i) => `assets/${parsed.files[i]}`)]));
 }
 
 const server = createSiteServer(dist).listen(0);
@@ -54,11 +58,18 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chr
 
 const routes: { path: string; scripts: Set<string>; loaderKb: number }[] = [];
 const islands = new Map<string, { kb: number; files: number; pages: number }>();
+/** Each island's early answer (decision 027): its largest set of files, and any shared React, Mantine or form-engine file among them. */
+const early = new Map<string, { kb: number; shared: string[] }>();
 try {
   for (const { path } of pages) {
     const file = join(dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
     const html = readFileSync(file, 'utf8');
     const loader = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
+    for (const [name, files] of Object.entries(islandsOf(html, 'early'))) {
+      const kb = gzipKb(files);
+      const shared = files.filter((file) => /\/(react|mantine|form-engine)-/.test(file));
+      early.set(name, { kb: Math.max(kb, early.get(name)?.kb ?? 0), shared: [...new Set([...(early.get(name)?.shared ?? []), ...shared])] });
+    }
     for (const [name, files] of Object.entries(islandsOf(html))) {
       const known = islands.get(name);
       const kb = gzipKb(files);
@@ -91,6 +102,11 @@ for (const [name, { kb, files, pages: count }] of [...islands].sort()) {
   const budget = FORM_ISLANDS.has(name) ? FORM_BUDGET_KB : BUTTONS_BUDGET_KB;
   console.log(`${name.padEnd(24)}  ${String(files).padStart(5)}  ${kb.toFixed(1).padStart(15)} KB  ${String(budget).padStart(3)} KB  ${count}`);
   if (kb > budget) over.push(`${name}: ${kb.toFixed(1)} KB (budget ${budget} KB)`);
+}
+for (const [name, { kb, shared }] of [...early].sort()) {
+  console.log(`${`${name}, early answer`.padEnd(24)}  ${kb.toFixed(1).padStart(22)} KB  ${String(EARLY_BUDGET_KB).padStart(3)} KB  (without React, Mantine or the form engine)`);
+  if (kb > EARLY_BUDGET_KB) over.push(`${name} early answer: ${kb.toFixed(1)} KB (budget ${EARLY_BUDGET_KB} KB)`);
+  if (shared.length) over.push(`${name} early answer loads ${shared.join(', ')}: it must answer before those arrive`);
 }
 const clientKb = gzipKb([backendClient.file]);
 console.log(`\nbackend client (supabase-js), when an island talks to the backend: ${clientKb.toFixed(1)} KB (budget ${BACKEND_CLIENT_BUDGET_KB} KB)`);

@@ -2,6 +2,7 @@ import './styles.css';
 import { anyHolds } from './lib/early-conditions';
 import { MOBILE_MENU_ID, TOAST_REGION_ID } from './lib/page-ids';
 import { addSiteStylesheet, siteStylesheetHref } from './lib/site-stylesheet';
+import type { EarlyAnswer } from './components/early-answer';
 
 /**
  * The page's loader, inline in every prerendered page (docs/decisions/017 and 020). A page is its HTML:
@@ -84,12 +85,16 @@ function setUpPage() {
     return filling;
   }
 
-  let islandFiles: { files: string[]; islands: Record<string, number[]> } | undefined;
+  type IslandFiles = { files: string[]; islands: Record<string, number[]>; early?: Record<string, number[]> };
+  let islandFiles: IslandFiles | undefined;
 
-  /** Every file an island's start needs, as the build lists them in the page (scripts/build/island-files.ts). */
-  function filesOf(island: HTMLElement): string[] {
-    islandFiles ??= JSON.parse(document.getElementById('island-files')?.textContent ?? '{"files":[],"islands":{}}') as NonNullable<typeof islandFiles>;
-    return (islandFiles.islands[island.dataset.island ?? ''] ?? []).map((index) => `/assets/${islandFiles!.files[index]}`);
+  /**
+   * Every file an island's start needs, as the build lists them in the page (scripts/build/island-files.ts),
+   * or (`early`) those of its early answer.
+   */
+  function filesOf(island: HTMLElement, list: 'islands' | 'early' = 'islands'): string[] {
+    islandFiles ??= JSON.parse(document.getElementById('island-files')?.textContent ?? '{"files":[],"islands":{}}') as IslandFiles;
+    return (islandFiles[list]?.[island.dataset.island ?? ''] ?? []).map((index) => `/assets/${islandFiles!.files[index]}`);
   }
 
   /**
@@ -161,6 +166,33 @@ function setUpPage() {
     return starting;
   }
 
+  const earlyAnswers = new Map<HTMLElement, EarlyAnswer>();
+
+  /**
+   * A form of an island still on its way was submitted: the island's early answer, where it has one,
+   * answers from the page at once (decision 027), unless the island will show more than the page holds
+   * (a draft, answers from the address).
+   */
+  function answerEarly(island: HTMLElement, form: HTMLFormElement | null) {
+    const files = filesOf(island, 'early');
+    if (!form || files.length === 0 || neededAtOnce(island)) return;
+    for (const href of files) void fetchEarly(href, 'modulepreload');
+    void import('./app/islands/early-answers')
+      .then(({ earlyAnswers: answers }) => answers[island.dataset.island ?? '']?.())
+      .then((answer) => {
+        if (!answer) return;
+        earlyAnswers.set(island, answer);
+        return answer.submitted(island, form, JSON.parse(island.dataset.props ?? '{}'));
+      })
+      .catch(ignore);
+  }
+
+  /** The held press is replayed now: whatever the early answer showed gives way to the island's own answer. */
+  function handOver(island: HTMLElement) {
+    earlyAnswers.get(island)?.handOver(island);
+    earlyAnswers.delete(island);
+  }
+
   /** The island around an event's target whose code has not taken over yet. */
   function waiting(target: EventTarget | null): HTMLElement | null {
     const island = target instanceof Element ? target.closest<HTMLElement>('[data-island]') : null;
@@ -194,7 +226,9 @@ function setUpPage() {
       // A button of an island still on its way: held now, pressed again once the island is live.
       event.preventDefault();
       event.stopImmediatePropagation();
+      if (control instanceof HTMLButtonElement && control.type === 'submit') answerEarly(island, control.form);
       void start(island).then(() => {
+        handOver(island);
         if (control.isConnected) (control as HTMLElement).click();
       }, ignore);
     },
@@ -211,7 +245,11 @@ function setUpPage() {
       event.stopImmediatePropagation();
       const form = event.target as HTMLFormElement;
       const submitter = event.submitter && form.contains(event.submitter) ? event.submitter : undefined;
-      void start(island).then(() => form.requestSubmit(submitter), ignore);
+      answerEarly(island, form);
+      void start(island).then(() => {
+        handOver(island);
+        form.requestSubmit(submitter);
+      }, ignore);
     },
     true,
   );
@@ -285,8 +323,15 @@ function setUpPage() {
     if (island.dataset.prefetch !== undefined) {
       // Its start adds the site's stylesheet too (src/app/islands/hydrate-island.tsx).
       const stylesheet = siteStylesheetHref();
-      const files = () => [...filesOf(island).map((href) => fetchEarly(href, 'prefetch')), ...(stylesheet ? [fetchEarly(stylesheet, 'prefetch', 'style')] : [])];
-      prefetched.push(afterFirstPaint().then(() => Promise.all(files())));
+      // What a press at once needs comes first, on its own: the early answer (small) and the stylesheet
+      // that styles its answer; then the island's own files (sharing the phone's bandwidth, the first
+      // would come last).
+      const fetchAll = (files: string[], as?: string) => Promise.all(files.map((href) => fetchEarly(href, 'prefetch', as)));
+      prefetched.push(
+        afterFirstPaint()
+          .then(() => Promise.all([fetchAll(filesOf(island, 'early')), fetchAll(stylesheet ? [stylesheet] : [], 'style')]))
+          .then(() => fetchAll(filesOf(island))),
+      );
     }
     if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {
       atOnce.push(afterFirstPaint().then(() => start(island)).catch(ignore));

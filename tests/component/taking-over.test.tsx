@@ -8,34 +8,14 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { FormWizard } from '../../src/components/forms/form-wizard';
 import { SinglePageForm } from '../../src/components/forms/single-page-form';
 import { IslandRoot } from '../../src/components/island-root';
 import { pageForms } from '../support/declared-forms';
-import { optionLabel, sampleAnswers } from '../support/sample-answers';
+import { fillLikeAVisitor } from '../support/fill-like-a-visitor';
+import { sampleAnswers } from '../support/sample-answers';
 
 type Field = { oneOf?: unknown[] };
-
-/** Fills fields the way a visitor's typing and tapping does, with no React event: the DOM alone changes. */
-function fillLikeAVisitor(container: HTMLElement, form: FormDefinition, answers: Record<string, unknown>, fields: string[]) {
-  for (const field of fields) {
-    const value = answers[field];
-    if (value === undefined) continue;
-    const element = container.querySelector<HTMLElement>(`#${form.id}_${field}`);
-    if ((form.schema.properties![field] as Field).oneOf) {
-      const label = optionLabel(form.schema, field, value);
-      if (element instanceof HTMLSelectElement) {
-        element.value = [...element.options].find((option) => option.text === label)!.value;
-      } else {
-        const radio = [...container.querySelectorAll<HTMLInputElement>(`input[name="${form.id}_${field}"]`)].find((input) => input.labels?.[0]?.textContent === label);
-        radio!.checked = true;
-      }
-    } else {
-      (element as HTMLInputElement | HTMLTextAreaElement).value = String(value);
-    }
-  }
-}
 
 async function hydrateOver(ui: React.ReactElement, visitor: (container: HTMLElement) => void) {
   const container = document.createElement('div');

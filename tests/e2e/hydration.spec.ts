@@ -67,6 +67,45 @@ test('what is typed and chosen in a form before its code arrives is kept when th
   await expect(inputOf(page, contactForm, 'email')).toBeFocused();
 });
 
+test('Send pressed before the form’s code arrives shows its problems at once, and the form’s own take their place', async ({ page }) => {
+  // React, Mantine and the form engine are held back: the page's early answer (decision 027) needs none of them.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/(react|mantine|form-engine)-[\w-]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const answers = answersFor(contactForm);
+  await inputOf(page, contactForm, 'name').fill(String(answers.name));
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
+
+  // Each missing answer says so under its field, and focus goes to the first.
+  const email = inputOf(page, contactForm, 'email');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toBeFocused();
+  const field = (name: string) => page.locator('.rjsf-field:not(.rjsf-field-object)', { has: inputOf(page, contactForm, name) });
+  await expect(field('email')).toHaveAttribute('data-early-problem', expectedMessage(contactForm, 'email', 'required').message);
+  await expect(field('message')).toHaveAttribute('data-early-problem', expectedMessage(contactForm, 'message', 'required').message);
+  await expect(inputOf(page, contactForm, 'name')).not.toHaveAttribute('aria-invalid');
+  // A fixed answer stops complaining at once; the others stay.
+  await email.fill(String(answers.email));
+  await expect(email).not.toHaveAttribute('aria-invalid');
+  await expect(field('email')).not.toHaveAttribute('data-early-problem');
+  await expect(field('message')).toHaveAttribute('data-early-problem');
+  await expect(island(page, 'forms/form')).not.toHaveAttribute('data-hydrated');
+
+  release();
+  await expect(island(page, 'forms/form')).toHaveAttribute('data-hydrated', '', TAKEOVER);
+  // The form's own check of the same answers: its messages in place of the early ones, and one toast.
+  const first = expectedMessage(contactForm, 'subject', 'required');
+  await expectToast(page, first.title, first.message);
+  await expect(page.locator('[data-early-problem], [data-early-invalid]')).toHaveCount(0);
+  await expect(page.locator(`#${contactForm.id}_message-error`)).toHaveText(expectedMessage(contactForm, 'message', 'required').message);
+  await expect(inputOf(page, contactForm, 'message')).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).not.toHaveAttribute('aria-invalid');
+});
+
 test('Next pressed before the wizard’s code arrives is answered once it has, with the answers given', async ({ page }) => {
   await slowPhone(page);
   const release = await holdScripts(page);

@@ -1,0 +1,100 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
+import type { FormDefinition } from './form-definition';
+import { normalise, type FormData } from './normalise';
+import { findProblems, type Problem } from './problems';
+
+/**
+ * A form's checks run on its prerendered HTML, before the form's code has arrived (decision 027): the
+ * same precompiled validator and messages as the form (./problems.ts), on the answers read from the
+ * page as the form's widgets read them, so a visitor who presses Send at once sees what is missing
+ * without waiting for the form engine. Nothing here imports React or RJSF: this is all a page fetches
+ * first. What it shows is attributes only (an element added would break the form's hydration), and
+ * it is undone when the form's own code takes over and checks again.
+ */
+
+const elementId = (form: FormDefinition, field: string) => `${form.id}_${field}`;
+
+/**
+ * An option's value attribute as the schema's value: RJSF writes a choice's position among the options
+ * (`enumOptionValueEncoder`, "indexed"), the options being the schema's `oneOf` constants or `enum` values
+ * in order; anything else is text, or a number where the schema asks for one.
+ */
+function valueOf(definition: RJSFSchema, raw: string): unknown {
+  if (raw === '') return undefined;
+  const options = definition.oneOf?.map((option) => (option as RJSFSchema).const) ?? definition.enum;
+  if (options) return options[Number(raw)];
+  return definition.type === 'number' || definition.type === 'integer' ? Number(raw) : raw;
+}
+
+/** The inputs that stand for one question: its own element, or its group of radio buttons (schemas ask no multiple choice). */
+function controlsOf(root: ParentNode, id: string): HTMLElement[] {
+  const own = root.querySelector<HTMLElement>(`[id="${id}"]:is(input, select, textarea)`);
+  return own ? [own] : [...root.querySelectorAll<HTMLInputElement>(`input[name="${id}"]`)];
+}
+
+/** One question's answer as it stands in the page, in the form's own terms (undefined: not answered). */
+function answerInPage(root: ParentNode, id: string, definition: RJSFSchema): unknown {
+  const controls = controlsOf(root, id);
+  const [first] = controls;
+  if (first instanceof HTMLInputElement && first.type === 'checkbox' && definition.type === 'boolean') {
+    return first.checked || first.checked !== first.defaultChecked ? first.checked : undefined;
+  }
+  if (first instanceof HTMLInputElement && first.type === 'radio') {
+    const chosen = (controls as HTMLInputElement[]).find((input) => input.checked);
+    return chosen && valueOf(definition, chosen.value);
+  }
+  if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement || first instanceof HTMLSelectElement) {
+    return valueOf(definition, first.value);
+  }
+  return undefined;
+}
+
+/**
+ * Every problem of the part of the form the page shows, as the form would report them for these
+ * answers: a wizard's first step (the only one its HTML holds; `step` for others), else the whole form.
+ */
+export function problemsInPage(root: ParentNode, form: FormDefinition, step = 0): Problem[] {
+  const shown = form.steps?.[step];
+  const schema = shown?.schema ?? form.schema;
+  const data: FormData = {};
+  for (const [field, definition] of Object.entries(schema.properties ?? {})) {
+    const value = answerInPage(root, elementId(form, field), definition as RJSFSchema);
+    if (value !== undefined) data[field] = value;
+  }
+  const order = fieldOrder(Object.keys(schema.properties ?? {}), form.uiSchema['ui:order'] as string[] | undefined);
+  return findProblems(schema, shown?.validators ?? form.validators, form.messages, normalise(schema, data), order, shown?.title);
+}
+
+const MARKED = 'data-early-invalid';
+
+/**
+ * Shows `problems` on the page's fields: each field's inputs invalid (Mantine's error look), its message
+ * under it (styles.css, `[data-early-problem]`) and read with it. Fields not listed are cleared. `focus`
+ * moves focus to the first, as the form does when Send finds problems.
+ */
+export function showProblemsInPage(root: ParentNode, form: FormDefinition, problems: Problem[], { focus }: { focus: boolean }) {
+  clearProblemsInPage(root);
+  for (const problem of problems) {
+    const controls = controlsOf(root, elementId(form, problem.field));
+    for (const control of controls) {
+      // Mantine marks an input and the box around it (Input.mjs): its stylesheet draws both in the error colour.
+      for (const element of [control, control.closest('.mantine-Input-wrapper')]) {
+        element?.setAttribute(MARKED, '');
+        element?.setAttribute('data-error', 'true');
+      }
+      control.setAttribute('aria-invalid', 'true');
+      control.setAttribute('aria-description', problem.toast.message);
+    }
+    controls[0]?.closest('.rjsf-field')?.setAttribute('data-early-problem', problem.toast.message);
+  }
+  if (focus && problems[0]) controlsOf(root, elementId(form, problems[0].field))[0]?.focus();
+}
+
+/** Takes every mark of showProblemsInPage away: the page is again exactly as its HTML came. */
+export function clearProblemsInPage(root: ParentNode) {
+  for (const control of root.querySelectorAll(`[${MARKED}]`)) {
+    for (const attribute of [MARKED, 'aria-invalid', 'data-error', 'aria-description']) control.removeAttribute(attribute);
+  }
+  for (const field of root.querySelectorAll('[data-early-problem]')) field.removeAttribute('data-early-problem');
+}
