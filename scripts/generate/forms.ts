@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormPage, FormToasts } from '../../src/components/forms/form-definition.ts';
+import type { FormRegistryEntry } from '../../src/generated/form-files.ts';
 import { problemAt, readJsonSource, SchemaProblem, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
@@ -23,39 +23,8 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-/** How a form maps onto the database (schemas/forms.json). */
-export interface FormRegistryEntry {
-  type: string;
-  /** The table a submission of this form is saved in, or null when it is not stored (sign-in). */
-  table: string | null;
-  /** Fields that never reach the table (the password goes to the auth service only). */
-  exclude?: string[];
-  /** The row belongs to a signed-in user: adds user_id referencing auth.users. */
-  ownedByUser?: boolean;
-  /**
-   * Staff are emailed each submission by send-form-notification under this formType. The subject may
-   * name answers as {field} (an option shows its label); by default it is "<formType>: <first answer>".
-   */
-  notification?: {
-    formType: string;
-    replyTo: string;
-    subject?: string;
-    /** The questions holding the sender's name and organization: the staff inbox lists and searches them. */
-    senderName?: string;
-    senderOrganization?: string;
-  };
-  /** Who may submit it (a public form): the generator writes the grants and the insert policy. */
-  submittedBy?: ('anon' | 'authenticated')[];
-  /** Submissions an hour from one email address (the notification's replyTo) and from one network address. */
-  limits?: { perAddressPerHour?: number; perClientPerHour?: number };
-  /** Questions whose options are a list of site.config.ts (`optionLists`), by field: titles shown, values stored. */
-  options?: Record<string, string>;
-  /** The form's own page on the site, rendered by the one generic form page. */
-  page?: FormPage;
-  /** What a visitor reads after sending: {error} is replaced by the server's explanation. */
-  toasts?: FormToasts;
-}
-
+/** How a form maps onto the database and the site (schemas/forms.json), as the file's shape declares it. */
+export type { FormRegistryEntry } from '../../src/generated/form-files.ts';
 export type Registry = Record<string, FormRegistryEntry>;
 
 /** An option as forms store and show it. */

@@ -3,7 +3,7 @@
  * options, widgets, messages, steps), so the end-to-end tests follow an editor's changes to schemas/.
  */
 import type { Locator, Page } from '@playwright/test';
-import type { FormDefinition, FormMessage } from '../../src/components/forms/form-definition';
+import type { FormDefinition, FormMessage, MessageKeyword } from '../../src/components/forms/form-definition';
 import { defaultMessage } from '../../src/components/forms/default-messages';
 import { fieldOrder as layOut } from '../../supabase/functions/_shared/field-order';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
@@ -29,7 +29,7 @@ export const busyText = (form: FormDefinition) => String(form.uiSchema['ui:busyT
 
 /** The toast a visitor reads when `field` breaks `keyword`, filled in as the engine does. */
 export function expectedMessage(form: FormDefinition, field: string, keyword: string, stepTitle = ''): FormMessage {
-  const chosen = form.messages.fields?.[field]?.[keyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: defaultMessage(keyword) });
+  const chosen = form.messages.fields?.[field]?.[keyword as MessageKeyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: defaultMessage(keyword) });
   const fill = (text: string) => text.replaceAll('{title}', titleOf(form, field)).replaceAll('{name}', field.replaceAll('_', ' ')).replaceAll('{step}', stepTitle);
   return { title: fill(chosen.title), message: fill(chosen.message) };
 }

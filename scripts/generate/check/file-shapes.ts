@@ -9,6 +9,8 @@ import { didYouMean } from './suggest.ts';
 const nonEmptyText: SchemaObject = { type: 'string', pattern: '\\S', description: 'must be text that is not empty.' };
 
 const message: SchemaObject = {
+  title: 'FormMessage',
+  $comment: 'A toast: what a visitor reads when a form cannot go on. "message" may use {title} (the field\'s label), {name} (its name with spaces) and {step} (the step\'s title).',
   type: 'object',
   additionalProperties: false,
   required: ['title', 'message'],
@@ -19,6 +21,8 @@ const message: SchemaObject = {
 export const MESSAGE_KEYWORDS = ['required', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'oneOf'];
 
 export const messagesShape: SchemaObject = {
+  title: 'FormMessages',
+  $comment: 'schemas/<form>.messages.json: the texts for each kind of problem, overridable per field.',
   type: 'object',
   additionalProperties: false,
   required: ['required'],
@@ -37,9 +41,12 @@ export const messagesShape: SchemaObject = {
 };
 
 export const stepsShape: SchemaObject = {
+  title: 'FormSteps',
+  $comment: 'schemas/<form>.steps.json: a wizard\'s steps, in order, each with its title and questions.',
   type: 'array',
   minItems: 1,
   items: {
+    title: 'FormStepSource',
     type: 'object',
     additionalProperties: false,
     required: ['title', 'fields'],
@@ -48,6 +55,7 @@ export const stepsShape: SchemaObject = {
 };
 
 const toast: SchemaObject = {
+  title: 'FormToast',
   type: 'object',
   additionalProperties: false,
   required: ['title', 'description'],
@@ -61,6 +69,8 @@ const sitePath: SchemaObject = {
 };
 
 const page: SchemaObject = {
+  title: 'FormPage',
+  $comment: 'A form\'s own page ("page" in schemas/forms.json), shown by the one generic form page.',
   type: 'object',
   additionalProperties: false,
   required: ['path', 'title', 'heading', 'description', 'eyebrow', 'intro', 'formTitle'],
@@ -95,23 +105,29 @@ const page: SchemaObject = {
 };
 
 export const registryShape: SchemaObject = {
+  title: 'FormRegistry',
+  $comment: 'schemas/forms.json: every form, by name, and how it maps onto the database and the site.',
   type: 'object',
   minProperties: 1,
   propertyNames: { pattern: '^[a-z][a-z0-9-]*$', description: 'Form names are lower-case letters, digits and dashes, like "course-enrolment".' },
   additionalProperties: {
+    title: 'FormRegistryEntry',
     type: 'object',
     additionalProperties: false,
     required: ['type', 'table'],
     properties: {
       type: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$', description: 'must be a TypeScript type name in CapitalisedWords, like "ContactSubmission".' },
       table: {
+        $comment: 'The table a submission of this form is saved in, or null when it is not stored (sign-in).',
         type: ['string', 'null'],
         pattern: '^[a-z][a-z0-9_]{0,62}$',
         description: 'must be null (not stored) or a table name of lower-case letters, digits and underscores, like "contact_submissions".',
       },
-      exclude: { type: 'array', items: { type: 'string' }, uniqueItems: true },
-      ownedByUser: { type: 'boolean' },
+      exclude: { type: 'array', items: { type: 'string' }, uniqueItems: true, $comment: 'Fields that never reach the table (the password goes to the auth service only).' },
+      ownedByUser: { type: 'boolean', $comment: 'The row belongs to a signed-in user: adds user_id referencing auth.users.' },
       notification: {
+        title: 'FormNotification',
+        $comment: 'Staff are emailed each submission by send-form-notification under this formType. The subject may name answers as {field} (an option shows its label); by default it is "<formType>: <first answer>".',
         type: 'object',
         additionalProperties: false,
         required: ['formType', 'replyTo'],
@@ -124,23 +140,29 @@ export const registryShape: SchemaObject = {
         },
       },
       options: {
+        $comment: 'Questions whose options are a list of site.config.ts (`optionLists`), by field: titles shown, values stored.',
         type: 'object',
         additionalProperties: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
       },
       page,
       toasts: {
+        title: 'FormToasts',
+        $comment: 'What a visitor reads after sending: {error} is replaced by the server\'s explanation.',
         type: 'object',
         additionalProperties: false,
         required: ['saved', 'saveFailed', 'notified', 'notifyFailed'],
         properties: { saved: toast, saveFailed: toast, notified: toast, notifyFailed: toast },
       },
       submittedBy: {
+        $comment: 'Who may submit it (a public form): the generator writes the grants and the insert policy.',
         type: 'array',
         minItems: 1,
         uniqueItems: true,
         items: { enum: ['anon', 'authenticated'], description: 'must be "anon" (visitors) or "authenticated" (signed-in people).' },
       },
       limits: {
+        title: 'FormLimits',
+        $comment: 'Submissions an hour from one email address (the notification\'s replyTo) and from one network address.',
         type: 'object',
         additionalProperties: false,
         properties: {

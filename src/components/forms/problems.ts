@@ -2,7 +2,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { unsaveableText } from '../../generated/validators/runtime';
 import { defaultMessage, LIMIT_KEYWORDS } from './default-messages';
-import type { FormMessage, FormMessages } from './form-definition';
+import type { FormMessage, FormMessages, MessageKeyword } from './form-definition';
 import type { FormData } from './normalise';
 
 export interface Problem {
@@ -40,7 +40,7 @@ function fill(template: string, values: Record<string, string>) {
 
 /** The message for one failed rule: the field's own text if the messages file has one, else the form's default. */
 function messageFor(messages: FormMessages, field: string, keyword: string, values: Record<string, string>): FormMessage {
-  const specific = messages.fields?.[field]?.[keyword];
+  const specific = messages.fields?.[field]?.[keyword as MessageKeyword];
   const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: defaultMessage(keyword) });
   return { title: fill(chosen.title, values), message: fill(chosen.message, values) };
 }
