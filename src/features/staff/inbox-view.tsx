@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -13,6 +12,7 @@ import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
 import { formTitle, staffForms } from './staff-forms';
+import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
 import { EmailAddress } from './email-address';
 import { InboxCards, type ListProps } from './inbox-cards';
@@ -220,16 +220,7 @@ export function InboxView() {
           Export CSV
         </Button>
       </Group>
-      {loaded.state === 'failed' && (
-        <Alert color="red" title="The inbox could not be loaded">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{loaded.message}</Text>
-            <Button size="xs" variant="default" onClick={reload}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {loaded.state === 'failed' && <LoadFailed title="The inbox could not be loaded" message={loaded.message} onRetry={reload} />}
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
       {rows.length > 0 && (
         <>

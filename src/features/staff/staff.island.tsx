@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { BrowserRouter, StaticRouter, useSearchParams } from 'react-router-dom';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Link, StaticRouter, useSearchParams } from 'react-router-dom';
 import { defineIsland } from '../../components/island';
 import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
 import { SUBMISSION_PARAM } from './inbox-filter-params';
@@ -52,7 +52,37 @@ function Gate() {
     );
   }
   const id = params.get(SUBMISSION_PARAM);
-  return id ? <SubmissionView key={id} id={id} /> : <InboxView />;
+  if (id) return <SubmissionView key={id} id={id} />;
+  const overview = params.get('view') === 'overview';
+  return (
+    <Stack gap="lg">
+      <StaffViews overview={overview} />
+      {overview ? (
+        <Suspense fallback={<Text aria-live="polite">Loading the overview…</Text>}>
+          <OverviewView />
+        </Suspense>
+      ) : (
+        <InboxView />
+      )}
+    </Stack>
+  );
+}
+
+// The charts (Recharts) come when staff first open the overview, not with the inbox.
+const OverviewView = lazy(() => import('./overview-view').then((module) => ({ default: module.OverviewView })));
+
+/** Inbox and overview, as two links: each view has its own address, so Back and a shared link work. */
+function StaffViews({ overview }: { overview: boolean }) {
+  return (
+    <Group component="nav" aria-label="Staff views" gap="xs">
+      <Button component={Link} to="/staff" variant={overview ? 'default' : 'filled'} aria-current={overview ? undefined : 'page'}>
+        Inbox
+      </Button>
+      <Button component={Link} to="/staff?view=overview" variant={overview ? 'filled' : 'default'} aria-current={overview ? 'page' : undefined}>
+        Overview
+      </Button>
+    </Group>
+  );
 }
 
 /** The workspace keeps its filter and the open submission in the address, as links and Back expect. */

@@ -312,3 +312,42 @@ test('a visitor’s direction-changing characters stay inside their own text, in
   await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(tag);
   await expect(page.getByText('1 submission shown')).toBeVisible();
 });
+
+test('staff see what the forms bring in: submissions per day and how each question was answered, numbers in tables', async ({ page }) => {
+  // No other test sends this subject, so its count is this test's own.
+  const subject = 'AI Integration Question';
+  const { email, password } = await confirmedAccount('staff');
+  await makeStaff(email);
+  await page.goto('/staff?view=overview&form=contact&days=7');
+  await signInHere(page, email, password);
+  await expect(page.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { name: 'Submissions per day' })).toBeVisible();
+  const subjects = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Answer' }) }).first();
+  const countOf = async () => {
+    const row = subjects.getByRole('row').filter({ has: page.getByRole('rowheader', { name: subject, exact: true }) });
+    return (await row.count()) ? Number(await row.getByRole('cell').first().textContent()) : 0;
+  };
+  await expect(page.getByRole('heading', { name: 'Subject' })).toBeVisible();
+  const before = await countOf();
+
+  await insertRows('contact_submissions', [
+    { name: 'Ana Ruiz', email: `${unique('ana')}@example.org`, subject, message: 'How would AI help our intake?' },
+    { name: 'Bo Lin', email: `${unique('bo')}@example.org`, subject, message: 'A second question about AI.' },
+  ]);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Subject' })).toBeVisible();
+  await expect.poll(countOf).toBe(before + 2);
+  // Today's row of the day-by-day table counts them too.
+  await page.getByText('The numbers, day by day').click();
+  const today = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(new Date());
+  const todayRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: today, exact: true }) });
+  expect(Number(await todayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(2);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Every form together: no question counts, and the inbox is one link away.
+  await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'All forms' });
+  await expect(page).toHaveURL(/view=overview&days=7$/);
+  await expect(page.getByText('Choose a form to see how its questions were answered.')).toBeVisible();
+  await page.getByRole('link', { name: 'Inbox' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+});

@@ -1,0 +1,175 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/ColorSwatch.css';
+import { BarChart, BarsList } from '@mantine/charts';
+import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { useChartStyles } from './chart-styles';
+import { OVERVIEW_RANGES, readOverview, type AnswerCount, type Overview, type OverviewDay, type OverviewRange } from './overview-query';
+import { formTitle, staffForms } from './staff-forms';
+import { submissionCount } from './staff-labels';
+import { LoadFailed } from './load-failed';
+import { useStaffData } from './use-staff-data';
+
+const DAY_LABEL = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T12:00:00`));
+const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
+
+/** The overview's choice in the address (/staff?view=overview&form=contact&days=30), as the inbox keeps its filter. */
+function useOverviewParams() {
+  const [params, setParams] = useSearchParams();
+  const form = staffForms.get(params.get('form') ?? '') ?? null;
+  const asked = Number(params.get('days'));
+  const days: OverviewRange = (OVERVIEW_RANGES as readonly number[]).includes(asked) ? (asked as OverviewRange) : 30;
+  const choose = (next: { form?: string | null; days?: number }) => {
+    const chosen = new URLSearchParams({ view: 'overview', days: String(next.days ?? days) });
+    const formId = next.form === undefined ? form?.id : next.form;
+    if (formId) chosen.set('form', formId);
+    setParams(chosen);
+  };
+  return { form, days, choose };
+}
+
+function Period({ days, range }: { days: OverviewDay[]; range: number }) {
+  const total = days.reduce((sum, d) => sum + d.submissions, 0);
+  const previous = days.reduce((sum, d) => sum + d.previous, 0);
+  const change = previous ? Math.round(((total - previous) / previous) * 100) : null;
+  const data = days.map((d) => ({ day: dayLabel(d.day), 'This period': d.submissions, 'The period before': d.previous }));
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Submissions per day
+        </Title>
+        <Text>
+          {submissionCount(total)} in the last {range} days; {previous} in the {range} days before
+          {change === null ? '.' : ` (${change >= 0 ? '+' : ''}${change}%).`}
+        </Text>
+        <BarChart
+          h={220}
+          data={data}
+          dataKey="day"
+          series={[
+            { name: 'This period', color: 'brand.7' },
+            { name: 'The period before', color: 'gray.4' },
+          ]}
+          withLegend
+          tickLine="none"
+          gridAxis="y"
+          // The table below carries the numbers for keyboards and screen readers; the chart is for the eye.
+          barChartProps={{ accessibilityLayer: false }}
+          aria-hidden
+        />
+        <details>
+          <summary>The numbers, day by day</summary>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Day</Table.Th>
+                <Table.Th scope="col">Submissions</Table.Th>
+                <Table.Th scope="col">Same day, period before</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {days.map((d) => (
+                <Table.Tr key={d.day}>
+                  <Table.Th scope="row">{dayLabel(d.day)}</Table.Th>
+                  <Table.Td>{d.submissions}</Table.Td>
+                  <Table.Td>{d.previous}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </details>
+      </Stack>
+    </Paper>
+  );
+}
+
+function Answers({ title, answers }: { title: string; answers: AnswerCount[] }) {
+  const total = answers.reduce((sum, a) => sum + a.submissions, 0);
+  const labelled = answers.map((a) => ({ ...a, label: a.label ?? 'Not answered' }));
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        {total === 0 ? (
+          <Text c="dimmed">No answers in this period.</Text>
+        ) : (
+          <>
+            <BarsList data={labelled.map((a) => ({ name: a.label, value: a.submissions }))} barColor="brand.1" aria-hidden />
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Answer</Table.Th>
+                  <Table.Th scope="col">Submissions</Table.Th>
+                  <Table.Th scope="col">Share</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {labelled.map((a) => (
+                  <Table.Tr key={a.label}>
+                    <Table.Th scope="row">{a.label}</Table.Th>
+                    <Table.Td>{a.submissions}</Table.Td>
+                    <Table.Td>{percent(a.submissions, total)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * /staff?view=overview: what the forms bring in, at a glance (issue 28): submissions per day beside the
+ * period before, and for a chosen form how often each answer of its choice questions was given. The
+ * figures are counted by the database (staff only); every chart's numbers are also a table.
+ */
+export function OverviewView() {
+  useChartStyles();
+  const { form, days, choose } = useOverviewParams();
+  const { loaded, reload } = useStaffData(`${form?.id ?? ''}:${days}`, (client) => readOverview(client, form, days));
+  const shown: Overview | undefined = loaded.state === 'ready' ? loaded.data : loaded.state === 'loading' ? loaded.previous : undefined;
+  return (
+    <Stack gap="lg">
+      <Group align="flex-end">
+        <NativeSelect
+          label="Form"
+          value={form?.id ?? ''}
+          data={[{ value: '', label: 'All forms' }, ...[...staffForms.keys()].map((id) => ({ value: id, label: formTitle(id) }))]}
+          onChange={(event) => choose({ form: event.currentTarget.value || null })}
+        />
+        <NativeSelect
+          label="Period"
+          value={String(days)}
+          data={OVERVIEW_RANGES.map((range) => ({ value: String(range), label: `Last ${range} days` }))}
+          onChange={(event) => choose({ days: Number(event.currentTarget.value) })}
+        />
+      </Group>
+      <Text aria-live="polite" size="sm" c="dimmed">
+        {loaded.state === 'loading' ? 'Counting…' : ''}
+      </Text>
+      {loaded.state === 'failed' && <LoadFailed title="The overview could not be loaded" message={loaded.message} onRetry={reload} />}
+      {shown && (
+        <>
+          <Period days={shown.days} range={days} />
+          {form ? (
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {shown.questions.map((question) => (
+                <Answers key={question.field} title={question.title} answers={question.answers} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed">Choose a form to see how its questions were answered.</Text>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
