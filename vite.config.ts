@@ -9,7 +9,12 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), siteShellPlugin(import.meta.dirname), ...firstPaintPlugins(import.meta.dirname)],
   resolve: {
     // RJSF's markdown descriptions are not used; see src/lib/markdown-stub.tsx.
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)) },
+    alias: {
+      'markdown-to-jsx/react': fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)),
+      // The charts' decimal library as its ES module: its UMD file finds the global object with
+      // Function('return this'), which the built code must not contain (the CSP allows no eval).
+      'decimal.js-light': fileURLToPath(new URL('./node_modules/decimal.js-light/decimal.mjs', import.meta.url)),
+    },
   },
   server: { port: 3000, strictPort: true },
   build: {

@@ -18,7 +18,8 @@ test('the HTML holds its own CSS and its loader: nothing render-blocking, no scr
   expect(scripts.map((m) => m[1])).toEqual(['', ' type="module"']);
   expect(scripts[0]!.index).toBeLessThan(html.indexOf('</head>'));
   expect(scripts[0]![2]!.length).toBeLessThan(1000);
-  expect(scripts[1]![2]!.length).toBeLessThan(9000);
+  // The loader (it holds presses and hands a form's to its early answer, decision 027): 3.5 KB of gzip, under bench:bundle's 4 KB.
+  expect(scripts[1]![2]!.length).toBeLessThan(10_000);
   // Icons cost no request: the favicon is a data: address, the interface's are SVG inline in the page
   // (not SVG images, each of which the browser would parse as a document of its own before painting).
   expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
