@@ -61,8 +61,7 @@ export function islandFilesBlock(manifest: Manifest, page: string): string {
     const decoded = JSON.parse(props!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>')) as Record<string, unknown>;
     const set = (byIsland[name!] ??= new Set());
     for (const file of islandFiles(manifest, name!, decoded)) set.add(file);
-    const early = earlyAnswerFiles(manifest, name!, decoded);
-    if (early.length) for (const file of early) (earlyByIsland[name!] ??= new Set()).add(file);
+    for (const file of earlyAnswerFiles(manifest, name!, decoded)) (earlyByIsland[name!] ??= new Set()).add(file);
   }
   if (Object.keys(byIsland).length === 0) return '';
   // Each file once, each island as the numbers of its files: islands share most of theirs.

@@ -1,8 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
-import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
 import type { FormDefinition } from './form-definition';
-import { normalise, type FormData } from './normalise';
-import { findProblems, type Problem } from './problems';
+import type { FormData } from './normalise';
+import { checkAnswers, type Problem } from './problems';
 
 /**
  * A form's checks run on its prerendered HTML, before the form's code has arrived (decision 027): the
@@ -62,8 +61,7 @@ export function problemsInPage(root: ParentNode, form: FormDefinition, step = 0)
     const value = answerInPage(root, elementId(form, field), definition as RJSFSchema);
     if (value !== undefined) data[field] = value;
   }
-  const order = fieldOrder(Object.keys(schema.properties ?? {}), form.uiSchema['ui:order'] as string[] | undefined);
-  return findProblems(schema, shown?.validators ?? form.validators, form.messages, normalise(schema, data), order, shown?.title);
+  return checkAnswers(form, shown, data);
 }
 
 const MARKED = 'data-early-invalid';

@@ -2,8 +2,9 @@ import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { unsaveableText } from '../../generated/validators/runtime';
 import { defaultMessage, LIMIT_KEYWORDS } from './default-messages';
-import type { FormMessage, FormMessages, MessageKeyword } from './form-definition';
-import type { FormData } from './normalise';
+import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
+import type { FormDefinition, FormMessage, FormMessages, FormStep, MessageKeyword } from './form-definition';
+import { normalise, type FormData } from './normalise';
 
 export interface Problem {
   field: string;
@@ -81,4 +82,15 @@ export function findProblems(
       const limit = LIMIT_KEYWORDS.includes(keyword) ? String(definition?.[keyword as keyof RJSFSchema] ?? '') : '';
       return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle, limit }) };
     });
+}
+
+/**
+ * The problems of a form's answers (or of one wizard step's) as the visitor gave them: normalised, checked
+ * and ordered as the form shows its questions. The form and the page's early check (./early-check.ts) both
+ * ask this, so they cannot disagree.
+ */
+export function checkAnswers(form: FormDefinition, step: FormStep | undefined, answers: FormData): Problem[] {
+  const schema = step?.schema ?? form.schema;
+  const order = fieldOrder(Object.keys(schema.properties ?? {}), form.uiSchema['ui:order'] as string[] | undefined);
+  return findProblems(schema, step?.validators ?? form.validators, form.messages, normalise(schema, answers), order, step?.title);
 }

@@ -12,11 +12,10 @@ import { ThemedForm as Form } from './form-theme';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
-import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
 import { showToast } from '../toast';
 import type { FormDefinition, FormStep } from './form-definition';
 import { normalise, type FormData } from './normalise';
-import { findProblems, type Problem } from './problems';
+import { checkAnswers, type Problem } from './problems';
 
 export interface SchemaFormProps {
   /** A generated form definition: its schema, UI, messages and precompiled validators. */
@@ -61,13 +60,12 @@ export function SchemaForm(props: SchemaFormProps) {
   const { form, step, formData, onChange, onValid, disabled, children } = props;
   // Field ids start with the form's id, so two forms on a page never clash.
   const idPrefix = form.id;
-  const { uiSchema, messages } = form;
+  const { uiSchema } = form;
   const schema = step?.schema ?? form.schema;
   const validators = step?.validators ?? form.validators;
   const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
-  const order = useMemo(() => fieldOrder(Object.keys(schema.properties ?? {}), uiSchema['ui:order'] as string[] | undefined), [schema, uiSchema]);
   const [problems, setProblems] = useState<Problem[]>([]);
-  const check = (data: FormData) => findProblems(schema, validators, messages, normalise(schema, data), order, step?.title);
+  const check = (data: FormData) => checkAnswers(form, step, data);
 
   // The form's own title and description are page copy, not part of the form.
   const formUi = useMemo(() => ({ ...withOptionalMarks(schema, uiSchema), 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [schema, uiSchema]);

@@ -5,6 +5,10 @@ import { addSiteStylesheet } from '../../lib/site-stylesheet';
 
 /** Each waiting island's listener that keeps its shown problems up to date, removed at the hand-over. */
 const watching = new Map<HTMLElement, () => void>();
+const stopWatching = (island: HTMLElement) => {
+  watching.get(island)?.();
+  watching.delete(island);
+};
 
 /**
  * Send or Next pressed before the form's code arrived: its problems show at once, from the page
@@ -21,8 +25,7 @@ export default defineEarlyAnswer<{ form: string }>({
     if (islandStarted(island)) return;
     const problems = problemsInPage(form, definition);
     showProblemsInPage(form, definition, problems, { focus: true });
-    watching.get(island)?.();
-    watching.delete(island);
+    stopWatching(island);
     if (problems.length === 0) return;
     const shown = new Set(problems.map((problem) => problem.field));
     const recheck = () => showProblemsInPage(form, definition, problemsInPage(form, definition).filter((problem) => shown.has(problem.field)), { focus: false });
@@ -34,8 +37,7 @@ export default defineEarlyAnswer<{ form: string }>({
     });
   },
   handOver(island) {
-    watching.get(island)?.();
-    watching.delete(island);
+    stopWatching(island);
     clearProblemsInPage(island);
   },
 });
