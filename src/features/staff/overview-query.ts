@@ -34,20 +34,25 @@ export function choiceQuestions(form: StaffForm): string[] {
   });
 }
 
+async function readAnswers(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string) {
+  const { data, error } = await client.rpc('staff_overview_answers', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone });
+  if (error) throw error;
+  const answers = (data ?? []).map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), submissions: Number(row.submissions) }));
+  return { field, title: String(form.schema.properties?.[field]?.title ?? field), answers };
+}
+
+async function readDays(client: Backend, form: StaffForm | null, days: OverviewRange, zone: string): Promise<OverviewDay[]> {
+  const { data, error } = await client.rpc('staff_overview_days', { p_form: form?.id ?? undefined, p_days: days, p_time_zone: zone });
+  if (error) throw error;
+  return (data ?? []).map((row) => ({ day: row.day, submissions: Number(row.submissions), previous: Number(row.previous) }));
+}
+
 /** The overview of one form (or of every form, with no question counts) over the last `days`, read by the database (staff only). */
 export async function readOverview(client: Backend, form: StaffForm | null, days: OverviewRange): Promise<Overview> {
   const zone = timeZone();
-  const daysRead = client.rpc('staff_overview_days', { p_form: form?.id ?? undefined, p_days: days, p_time_zone: zone });
-  const questions = (form ? choiceQuestions(form) : []).map(async (field) => {
-    const { data, error } = await client.rpc('staff_overview_answers', { p_form: form!.id, p_field: field, p_days: days, p_time_zone: zone });
-    if (error) throw error;
-    const answers = (data ?? []).map((row) => ({ label: row.answer === null ? null : display(form!, field, row.answer), submissions: Number(row.submissions) }));
-    return { field, title: String(form!.schema.properties?.[field]?.title ?? field), answers };
-  });
-  const { data, error } = await daysRead;
-  if (error) throw error;
-  return {
-    days: (data ?? []).map((row) => ({ day: row.day, submissions: Number(row.submissions), previous: Number(row.previous) })),
-    questions: await Promise.all(questions),
-  };
+  const [perDay, questions] = await Promise.all([
+    readDays(client, form, days, zone),
+    Promise.all((form ? choiceQuestions(form) : []).map((field) => readAnswers(client, form!, field, days, zone))),
+  ]);
+  return { days: perDay, questions };
 }
