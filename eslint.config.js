@@ -10,7 +10,12 @@ const layerRules = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(features|app)/', message: 'Shared code and config must not depend on features or the app layer.' }] },
+        {
+          patterns: [
+            { regex: '(^|/)(features|app)/', message: 'Shared code and config must not depend on features or the app layer.' },
+            { regex: '(^|/)supabase/functions/', message: 'Share code with the edge function through form-model/.' },
+          ],
+        },
       ],
     },
   },
@@ -24,15 +29,26 @@ const layerRules = [
             { regex: '^\\.\\./(?!\\.)', message: 'Features must not import each other: move shared code to src/components or src/lib.' },
             { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
             { regex: '^@rjsf/', message: 'Render forms with SchemaForm or FormWizard from src/components/forms.' },
+            { regex: '(^|/)supabase/functions/', message: 'Share code with the edge function through form-model/.' },
           ],
         },
       ],
     },
   },
+  // form-model/ is what every side knows about a form: the site, the generator, the edge function and
+  // /staff import it, and it imports none of them; neither the site nor the function reaches into the other.
+  {
+    files: ['form-model/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'form-model/ stands alone: it must not import the site, scripts or supabase/.' }] }] },
+  },
+  {
+    files: ['supabase/functions/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)(src|scripts)/', message: 'Share code through form-model/, not from the site or scripts.' }] }] },
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['src/generated/', 'supabase/functions/_shared/generated/', 'dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
+  { ignores: ['src/generated/', 'form-model/generated/', 'dist/', 'build/', 'node_modules/', 'test-results/', 'playwright-report/', '**/*.tmp.*'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

@@ -29,5 +29,6 @@ supabase link --project-ref "$SUPABASE_PROJECT_REF"
 # Hosted Supabase already has what supabase/bootstrap/local.sql creates locally; only migrations are pushed.
 supabase db push
 supabase secrets set NOTIFY_TO="$NOTIFY_TO" EMAIL_FROM="$EMAIL_FROM" RESEND_API_KEY="$RESEND_API_KEY" SITE_URL="$SITE_URL"
-supabase functions deploy send-form-notification
+# --use-api bundles on Supabase's side and takes the function's imports from outside supabase/ (form-model/).
+supabase functions deploy send-form-notification --use-api
 echo "Supabase is deployed. Build the site with VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY set (see README, Deploying)."

@@ -85,7 +85,7 @@ runUntilStopped(async (closers) => {
     const { ok, migration, written } = await regenerate();
     if (ok && migration && stack) console.log(`Applied ${(await stack.applyNewMigrations()).join(', ')} to the local database.`);
     // The staff email's form table is generated into the functions' code, which Deno loaded at start.
-    if (ok && stack && written.some((file) => file.startsWith('supabase/functions/'))) {
+    if (ok && stack && written.some((file) => file.startsWith('form-model/'))) {
       await stack.reloadFunctions();
       console.log('Reloaded the edge functions with the new forms.');
     }

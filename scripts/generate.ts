@@ -3,7 +3,7 @@
  *   src/generated/types.ts               TypeScript types of each form's data
  *   src/generated/forms/<form>.ts        schema, UI, messages and wizard steps, ready for the form components
  *   src/generated/validators/<id>.ts     precompiled Ajv validators (no code compiled in the browser)
- *   supabase/functions/_shared/generated the same validators and the notified forms, for send-form-notification
+ *   form-model/generated/             how staff read each notified form: send-form-notification and /staff
  *   supabase/migrations/<time>_*.sql     a NEW migration with only what changed since the last one
  *   supabase/schema-snapshot.json        the tables as the migrations leave them, and every migration's hash
  *

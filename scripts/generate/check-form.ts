@@ -5,7 +5,7 @@ import { checkSchema } from './check/schema.ts';
 import { tableNameProblem } from './check/sql-names.ts';
 import { didYouMean } from './check/suggest.ts';
 import { checkUi } from './check/ui.ts';
-import { LIMIT_KEYWORDS } from '../../src/components/forms/default-messages.ts';
+import { LIMIT_KEYWORDS } from '../../form-model/default-messages.ts';
 
 const PLACEHOLDERS = ['title', 'name', 'step'];
 

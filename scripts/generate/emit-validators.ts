@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { RJSFSchema } from '@rjsf/utils';
 
-/** scripts/generate/form-runtime.ts with a banner: the one copy of the shared text rules each side imports. */
+/** form-model/text-rules.ts with a banner, beside the validators that import it (they stay self-contained). */
 export function runtimeModule(banner: string): string {
-  return `${banner}\n${readFileSync(join(import.meta.dirname, 'form-runtime.ts'), 'utf8')}`;
+  return `${banner}\n${readFileSync(join(import.meta.dirname, '..', '..', 'form-model', 'text-rules.ts'), 'utf8')}`;
 }
 
 /**

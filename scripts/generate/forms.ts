@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FormRegistryEntry } from '../../src/generated/form-files.ts';
+import type { FormRegistryEntry } from '../../form-model/generated/form-files.ts';
 import { problemAt, readJsonSource, SchemaProblem, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
@@ -24,7 +24,7 @@ export interface JsonSchema {
 }
 
 /** How a form maps onto the database and the site (schemas/forms.json), as the file's shape declares it. */
-export type { FormRegistryEntry } from '../../src/generated/form-files.ts';
+export type { FormRegistryEntry } from '../../form-model/generated/form-files.ts';
 export type Registry = Record<string, FormRegistryEntry>;
 
 /** An option as forms store and show it. */

@@ -17,6 +17,8 @@ export interface GenerateOptions {
   schemasDir: string;
   generatedDir: string;
   supabaseDir: string;
+  /** Where the form knowledge the site, the generator and the edge function share lives (form-model/). */
+  formModelDir: string;
   /** Where forms.json's "options" lists come from; site.config.ts in the project root unless given. */
   siteConfig?: string;
   /** Write nothing; fail when anything would be written. */
@@ -138,10 +140,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
 
   // Everything this run would write, by absolute path; null deletes a generated file left over.
-  const functionsOut = join(supabaseDir, 'functions', '_shared', 'generated');
+  const layoutsOut = join(options.formModelDir, 'generated');
   const editorOut = join(schemasDir, '.editor');
   const target = (path: string) =>
-    path.startsWith('functions/') ? join(functionsOut, path.slice('functions/'.length)) : path.startsWith('editor/') ? join(editorOut, path.slice('editor/'.length)) : join(generatedDir, path);
+    path.startsWith('form-model/') ? join(layoutsOut, path.slice('form-model/'.length)) : path.startsWith('editor/') ? join(editorOut, path.slice('editor/'.length)) : join(generatedDir, path);
   const files = await generatedFiles(forms, registry.json);
   for (const [name, content] of editorSchemas()) files.set(`editor/${name}`, content);
   const changes = new Map<string, string | null>();
@@ -156,7 +158,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const content = await currentDatabaseTypes(supabaseDir, databaseFile, check);
     if (!existsSync(databaseFile) || readFileSync(databaseFile, 'utf8') !== content) changes.set(databaseFile, content);
   }
-  const existing = [...listFiles(generatedDir), ...listFiles(functionsOut).map((p) => `functions/${p}`), ...listFiles(editorOut).map((p) => `editor/${p}`)];
+  const existing = [...listFiles(generatedDir), ...listFiles(layoutsOut).map((p) => `form-model/${p}`), ...listFiles(editorOut).map((p) => `editor/${p}`)];
   for (const path of existing) if (!files.has(path) && path !== DATABASE_TYPES) changes.set(target(path), null);
   if (plan.withdrawn) changes.set(join(migrationsDir, plan.withdrawn), null);
   if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);

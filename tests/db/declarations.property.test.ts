@@ -15,8 +15,8 @@ import { ident } from '../../scripts/generate/db-state';
 import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
 import { staffFormsOf } from '../../src/features/staff/staff-forms';
-import { answerRows, subjectLine } from '../../supabase/functions/_shared/answer-rows';
-import type { NotificationForm } from '../../supabase/functions/_shared/notification-form';
+import { answerRows, subjectLine } from '../../form-model/answer-rows';
+import type { NotificationForm } from '../../form-model/notification-form';
 import { schemaWorkspace } from '../support/schema-workspace';
 import { sampleAnswers } from '../support/sample-answers';
 import { ENGINES, freshDatabase, type Db } from './database';
@@ -118,7 +118,7 @@ describe.each(ENGINES)('random form declarations (%s)', (engine) => {
           const saved = (await db.query<Record<string, unknown>>(`select * from public.${ident(d.table)} where id = $1`, [answers.id])).rows[0]!;
 
           // The staff email and /staff lay out every answer under its label, in the declared order.
-          const module = (await import(join(ws.supabase, 'functions', '_shared', 'generated', 'notification-forms.ts'))) as { notificationForms: Record<string, NotificationForm> };
+          const module = (await import(join(ws.formModel, 'generated', 'notification-forms.ts'))) as { notificationForms: Record<string, NotificationForm> };
           const form = module.notificationForms['Generated Form']!;
           const rows = answerRows(form, saved);
           expect(rows.map((row) => row.field).sort()).toEqual(Object.keys(schema.properties).filter((key) => saved[key] !== null && saved[key] !== '').sort());

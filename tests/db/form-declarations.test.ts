@@ -108,7 +108,7 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
       await db.query(`insert into public.course_enrolments (course, full_name, email) values ('strategic-leadership', 'Ana', 'ana@casaverde.org')`);
       const listed = (await db.query<{ form: string }>('select form from public.staff_inbox')).rows.map((r) => r.form);
       // The staff page and the CSV find a submission's form by the name the inbox stores.
-      const emailed = readFileSync(join(ws.supabase, 'functions/_shared/generated/notification-forms.ts'), 'utf8');
+      const emailed = readFileSync(join(ws.formModel, 'generated/notification-forms.ts'), 'utf8');
       const ids = [...emailed.matchAll(/^ {4}id: "([^"]+)",$/gm)].map((m) => m[1]);
       expect(listed).toEqual(['course-enrolment']);
       expect(ids).toContain('course-enrolment');

@@ -4,8 +4,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import type { FormDefinition, FormMessage, MessageKeyword } from '../../src/components/forms/form-definition';
-import { defaultMessage } from '../../src/components/forms/default-messages';
-import { fieldOrder as layOut } from '../../supabase/functions/_shared/field-order';
+import { defaultMessage } from '../../form-model/default-messages';
+import { fieldOrder as layOut } from '../../form-model/field-order';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
 
 type Field = { title: string; type?: string; oneOf?: { const: unknown; title: string }[]; pattern?: string };

@@ -54,7 +54,7 @@ describe('a new form on a copy of the project', () => {
     declareVolunteer(join(copy, 'schemas'));
 
     // The copy's own folders and its local backend, whatever this process was told.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['SCHEMAS_DIR', 'GENERATED_DIR', 'SUPABASE_DIR', 'DIST_DIR', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].includes(key)));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !['SCHEMAS_DIR', 'GENERATED_DIR', 'SUPABASE_DIR', 'FORM_MODEL_DIR', 'DIST_DIR', 'VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'].includes(key)));
     generated = spawnSync('npx', ['tsx', 'scripts/generate.ts'], { cwd: copy, encoding: 'utf8', env });
     built = spawnSync('npx', ['tsx', 'scripts/build.ts'], { cwd: copy, encoding: 'utf8', env });
     const after = fingerprint(copy);
@@ -66,7 +66,7 @@ describe('a new form on a copy of the project', () => {
   it('generates and builds without a word of TypeScript, SQL or routing written by hand', () => {
     expect(generated.status, `${generated.stdout}${generated.stderr}`).toBe(0);
     expect(built.status, `${built.stdout}${built.stderr}`).toBe(0);
-    const byHand = changed.filter((file) => !/^(src\/generated\/|supabase\/functions\/_shared\/generated\/|supabase\/migrations\/|supabase\/schema-snapshot\.json$)/.test(file));
+    const byHand = changed.filter((file) => !/^(src\/generated\/|form-model\/generated\/|supabase\/migrations\/|supabase\/schema-snapshot\.json$)/.test(file));
     expect(byHand).toEqual(['schemas/forms.json', 'schemas/volunteer.messages.json', 'schemas/volunteer.schema.json', 'schemas/volunteer.ui.json']);
   });
 
@@ -93,7 +93,7 @@ describe('a new form on a copy of the project', () => {
     await db.query(`insert into public.volunteer_offers (full_name, email, skill) values ('Ana', 'ana@casaverde.org', 'data')`);
     await expectRefused(insert(row), 'P0001');
     expect((await db.query(`select count(*)::int as queued from public.form_notifications where form_table = 'volunteer_offers'`)).rows).toEqual([{ queued: 2 }]);
-    const notified = readFileSync(join(copy, 'supabase', 'functions', '_shared', 'generated', 'notification-forms.ts'), 'utf8');
+    const notified = readFileSync(join(copy, 'form-model', 'generated', 'notification-forms.ts'), 'utf8');
     expect(notified).toContain('"Volunteer Offer": {');
     expect(notified).toContain('subject: "Volunteer: {skill}"');
   });

@@ -27,7 +27,7 @@ export function installFixtureSchemas(projectDir: string) {
 }
 
 /**
- * A private project of the fixture's schemas/ with the real supabase/ (bootstrap, seed, functions) and
+ * A private project of the fixture's schemas/ with the real supabase/ (bootstrap, seed, functions), form-model/ and
  * the fixture's migrations, plus an empty generated folder, so a test can edit schemas as a person would
  * and run the generator without touching the real project.
  */
@@ -37,6 +37,8 @@ export function schemaWorkspace() {
   const schemas = join(dir, 'schemas');
   const supabase = join(dir, 'supabase');
   const generated = join(dir, 'generated');
+  const formModel = join(dir, 'form-model');
+  cpSync(join(root, 'form-model'), formModel, { recursive: true, filter: (path) => !path.includes(join('form-model', 'generated')) });
   cpSync(join(root, 'supabase'), supabase, { recursive: true, filter: (path) => !path.includes(join('supabase', 'local')) && !path.includes(join('supabase', 'migrations')) && !path.endsWith('.applied-migrations.txt') });
   installFixtureSchemas(dir);
   return {
@@ -44,6 +46,7 @@ export function schemaWorkspace() {
     schemas,
     supabase,
     generated,
+    formModel,
     /** Edits schemas/<file> as text: what someone typing in an editor does. */
     editText(file: string, edit: (text: string) => string) {
       writeFileSync(join(schemas, file), edit(readFileSync(join(schemas, file), 'utf8')));
@@ -57,7 +60,7 @@ export function schemaWorkspace() {
     },
     /** Runs `npm run generate` (in this process) on the copies. */
     generate: (options: { check?: boolean; allowDestructive?: boolean } = {}): Promise<GenerateResult> =>
-      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, siteConfig: join(root, 'site.config.ts'), ...options }),
+      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, formModelDir: formModel, siteConfig: join(root, 'site.config.ts'), ...options }),
     migrations: () => readdirSync(join(supabase, 'migrations')).sort(),
   };
 }

@@ -13,7 +13,7 @@ import { forgotPasswordForm } from '../../src/generated/forms/forgot-password';
 import { newPasswordForm } from '../../src/generated/forms/new-password';
 import { signInForm } from '../../src/generated/forms/sign-in';
 import { signUpForm } from '../../src/generated/forms/sign-up';
-import { fieldOrder } from '../../supabase/functions/_shared/field-order';
+import { fieldOrder } from '../../form-model/field-order';
 import { sampleAnswers } from '../support/sample-answers';
 
 const FORMS = { contact: contactForm, assessment: assessmentForm, 'sign-in': signInForm, 'sign-up': signUpForm, 'forgot-password': forgotPasswordForm, 'new-password': newPasswordForm };

@@ -6,7 +6,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import forms from '../../schemas/forms.json';
 import { paths } from '../../site.config';
-import { STAFF_PATH, submissionLink } from '../../supabase/functions/_shared/submission-link';
+import { STAFF_PATH, submissionLink } from '../../form-model/submission-link';
 import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';

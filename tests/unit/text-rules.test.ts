@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patternProblem, toPgPattern, WHITESPACE_RANGES } from '../../scripts/generate/pg-pattern';
-import { formText, unsaveableText } from '../../scripts/generate/form-runtime';
+import { formText, unsaveableText } from '../../form-model/text-rules';
 
 const inRanges = (cp: number) => WHITESPACE_RANGES.some(([from, to]) => cp >= from && cp <= to);
 

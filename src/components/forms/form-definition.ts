@@ -2,8 +2,8 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 
 // The files' own shapes, generated from the shapes the generator checks them with (one forms model).
-export type { FormMessage, FormMessages, FormPage, FormToasts } from '../../generated/form-files';
-import type { FormMessages, FormPage, FormToasts } from '../../generated/form-files';
+export type { FormMessage, FormMessages, FormPage, FormToasts } from '../../../form-model/generated/form-files';
+import type { FormMessages, FormPage, FormToasts } from '../../../form-model/generated/form-files';
 
 /** A rule a field may have its own message for (messages.json "fields"). Ajv may report others, which have none. */
 export type MessageKeyword = keyof NonNullable<NonNullable<FormMessages['fields']>[string]>;

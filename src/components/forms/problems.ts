@@ -1,8 +1,8 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { unsaveableText } from '../../generated/validators/runtime';
-import { defaultMessage, LIMIT_KEYWORDS } from './default-messages';
-import { fieldOrder } from '../../../supabase/functions/_shared/field-order';
+import { defaultMessage, LIMIT_KEYWORDS } from '../../../form-model/default-messages';
+import { fieldOrder } from '../../../form-model/field-order';
 import type { FormDefinition, FormMessage, FormMessages, FormStep, MessageKeyword } from './form-definition';
 import { normalise, type FormData } from './normalise';
 

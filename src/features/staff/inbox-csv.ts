@@ -7,7 +7,7 @@
 import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
-import { submissionLink } from '../../../supabase/functions/_shared/submission-link.ts';
+import { submissionLink } from '../../../form-model/submission-link.ts';
 import { display, staffForms, type StaffForm } from './staff-forms';
 
 /**

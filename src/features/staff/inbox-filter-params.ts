@@ -3,7 +3,7 @@
  * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
  * know is ignored rather than sent to the database.
  */
-import { SUBMISSION_PARAM } from '../../../supabase/functions/_shared/submission-link.ts';
+import { SUBMISSION_PARAM } from '../../../form-model/submission-link.ts';
 import { STATUSES, type InboxFilter, type Status } from './inbox-query';
 import { staffForms } from './staff-forms';
 

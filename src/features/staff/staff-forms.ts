@@ -4,9 +4,9 @@
  * export with no edit here. Answers are laid out by the email's own functions, so staff read the same
  * titles, labels and order in both places.
  */
-import { answerRows, display, subjectLine } from '../../../supabase/functions/_shared/answer-rows.ts';
-import { notificationForms } from '../../../supabase/functions/_shared/generated/notification-forms.ts';
-import type { NotificationForm } from '../../../supabase/functions/_shared/notification-form.ts';
+import { answerRows, display, subjectLine } from '../../../form-model/answer-rows.ts';
+import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
+import type { NotificationForm } from '../../../form-model/notification-form.ts';
 
 export interface StaffForm extends NotificationForm {
   /** What the form is called in the inbox: its notification's formType ("Contact Inquiry"). */

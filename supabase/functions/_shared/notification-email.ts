@@ -1,5 +1,5 @@
-import { answerRows, isolated, subjectLine } from './answer-rows.ts';
-import type { NotificationForm } from './notification-form.ts';
+import { answerRows, isolated, subjectLine } from '../../../form-model/answer-rows.ts';
+import type { NotificationForm } from '../../../form-model/notification-form.ts';
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);

@@ -11,10 +11,10 @@
 // requests; 502 { error } when delivery fails (the row stays due, and the sweep tries again).
 import { createClient } from 'npm:@supabase/supabase-js@^2';
 import { corsHeaders, json } from '../_shared/cors.ts';
-import { notificationForms } from '../_shared/generated/notification-forms.ts';
+import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
 import { sendEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
-import { submissionLink } from '../_shared/submission-link.ts';
+import { submissionLink } from '../../../form-model/submission-link.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
 const MAX_BODY_BYTES = 64 * 1024;

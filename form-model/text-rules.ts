@@ -1,7 +1,8 @@
 /**
- * The text rules the browser and send-form-notification share, copied by `npm run generate` into
- * src/generated/validators/runtime.ts and supabase/functions/_shared/generated/validators/runtime.ts
- * (the database holds the same rules in public.form_text and its check constraints).
+ * What counts as text in an answer, and how long it is. The browser's validators and the form code use
+ * these (copied by `npm run generate` into src/generated/validators/runtime.ts, so the precompiled
+ * validators stay self-contained); the database holds the same rules in public.form_text and its
+ * check constraints, and tests/db/text-rules.property.test.ts holds the two equal.
  * Self-contained on purpose: it runs in the browser, in Deno and in Node.
  */
 
