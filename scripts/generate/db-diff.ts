@@ -56,7 +56,8 @@ function createTable(name: string, table: TableState): string[] {
 /**
  * A form visitors send, as forms.json declares it: the insert grant on the form's own columns (never
  * created_at, which the caps count on), the insert policy, the hourly caps, and the delivery
- * migration's triggers that queue each row for its email and refuse bulk inserts.
+ * migration's triggers that queue each row for its email and refuse bulk inserts, and the check of
+ * the row's proof of work (its id is a stamp, decision 029).
  */
 function submissionSql(name: string, table: TableState, before: TableState | undefined): string[] {
   const now = table.submission;
@@ -67,13 +68,14 @@ function submissionSql(name: string, table: TableState, before: TableState | und
   if (!now) {
     if (was) {
       sql.push(`drop policy if exists submitters_insert on ${t};`, `revoke insert on table ${t} from anon, authenticated;`);
-      for (const trigger of ['limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request', 'list_in_staff_inbox']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
+      for (const trigger of ['check_stamp', 'limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request', 'list_in_staff_inbox']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
       sql.push(`drop policy if exists staff_read on ${t};`, `revoke select on table ${t} from authenticated;`);
     }
     return sql;
   }
   if (!was) {
     sql.push(
+      `create trigger check_stamp\n  before insert on ${t}\n  for each row execute function public.check_submission_stamp();`,
       `create trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification();`,
       `create trigger one_submission_per_request\n  after insert on ${t}\n  referencing new table as added\n  for each statement execute function public.one_submission_per_request();`,
     );

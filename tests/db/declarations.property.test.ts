@@ -20,6 +20,7 @@ import type { NotificationForm } from '../../form-model/notification-form';
 import { schemaWorkspace } from '../support/schema-workspace';
 import { sampleAnswers } from '../support/sample-answers';
 import { ENGINES, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 const RUNS = Number(process.env.DECLARATION_RUNS ?? 20);
 
@@ -82,6 +83,7 @@ describe.each(ENGINES)('random form declarations (%s)', (engine) => {
   let db: Db;
   beforeAll(async () => {
     db = await freshDatabase(engine, schemaWorkspace().supabase);
+    await stampsOff(db);
   }, 60_000);
   afterAll(() => db?.close());
 

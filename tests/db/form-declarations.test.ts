@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 import { schemaWorkspace } from '../support/schema-workspace';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 const enrolment = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -55,6 +56,7 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
     const result = await ws.generate();
     expect(result.ok, result.lines.join('\n')).toBe(true);
     const db = await freshDatabase(engine, ws.supabase);
+    await stampsOff(db);
     try {
       // A visitor can send it, and it is queued for its email; nobody but staff can read it.
       await insert(db, row);
@@ -104,6 +106,7 @@ describe.each(ENGINES)('a form declared in forms.json (%s)', (engine) => {
     const result = await ws.generate();
     expect(result.ok, result.lines.join('\n')).toBe(true);
     const db = await freshDatabase(engine, ws.supabase);
+    await stampsOff(db);
     try {
       await db.query(`insert into public.course_enrolments (course, full_name, email) values ('strategic-leadership', 'Ana', 'ana@casaverde.org')`);
       const listed = (await db.query<{ form: string }>('select form from public.staff_inbox')).rows.map((r) => r.form);

@@ -3,6 +3,7 @@ import { readForms, readRegistry } from '../../scripts/generate/forms';
 import { declaredForms, publicForms as declaredPublicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 const root = new URL('../..', import.meta.url).pathname;
 const forms = readForms(`${root}schemas`);
@@ -12,6 +13,7 @@ describe.each(ENGINES)('on %s', (engine) => {
   let db: Db;
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    await stampsOff(db);
   }, 60_000);
   afterAll(() => db.close());
 
@@ -59,7 +61,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
       );
       const formTables = Object.values(registry).flatMap((entry) => (entry.table ? [entry.table] : []));
-      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'form_notifications', 'staff_inbox', 'staff_inbox_events', 'staff_inbox_slots', 'testimonials'].sort());
+      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'form_notifications', 'staff_inbox', 'staff_inbox_events', 'staff_inbox_slots', 'submission_stamp', 'testimonials'].sort());
       for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
     });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { diffStates } from '../../scripts/generate/db-diff';
 import { desiredState } from '../../scripts/generate/db-state';
 import { as, ENGINES, expectRefused, freshDatabase } from './database';
+import { stampsOff } from '../support/stamps';
 
 const declaration = {
   name: 'odd-names',
@@ -25,6 +26,7 @@ const declaration = {
 describe.each(ENGINES)('generated SQL for names that need quotes (%s)', (engine) => {
   it('creates the table with its rules and lets visitors send it, touching nothing else', async () => {
     const db = await freshDatabase(engine);
+    await stampsOff(db);
     try {
       const { statements } = diffStates({}, desiredState([declaration]));
       for (const statement of statements) await db.exec(statement);

@@ -14,6 +14,7 @@ import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
 import { fromPglite } from '../../supabase/local/sql-client';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
 const assessment = {
@@ -47,6 +48,7 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
   it('every edit applies, keeps saved answers and holds new ones to the new rule', async () => {
     const ws = schemaWorkspace();
     const db = await freshDatabase(engine, ws.supabase);
+    await stampsOff(db);
     // Answers that each rule below would refuse if it applied to the past.
     await insert(db, 'contact_submissions', { ...contact, name: 'Ana 2', message: 'x'.repeat(300) });
     await insert(db, 'assessment_responses', assessment);

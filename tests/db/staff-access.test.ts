@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 const STAFF = '00000000-0000-4000-8000-00000000000a';
 const USER = '00000000-0000-4000-8000-00000000000b';
@@ -29,6 +30,7 @@ describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    await stampsOff(db);
     // One submission of each form, sent by a visitor, as the API saves it.
     for (const form of forms) {
       await db.exec('begin');

@@ -12,6 +12,7 @@ import { findProblems } from '../../src/components/forms/problems';
 import { declaredForms, registry } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
 import { as, ENGINES, freshDatabase, type Db } from './database';
+import { stampsOff } from '../support/stamps';
 
 /** Runs per form and engine; each run judges one generated value twice. */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
@@ -63,6 +64,7 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
   let db: Db;
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    await stampsOff(db);
   }, 60_000);
   afterAll(() => db.close());
 

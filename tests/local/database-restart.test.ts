@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+import { mineStamp } from '../../form-model/stamp';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
 const server = process.env.DATABASE_URL;
@@ -52,7 +53,7 @@ describe.runIf(server)('a dropped database connection', () => {
     const insert = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
       method: 'POST',
       headers: { apikey: stack.anonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Back again' }),
+      body: JSON.stringify({ id: mineStamp('contact_submissions'), name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Back again' }),
     });
     expect(insert.status).toBe(201);
   }, 30_000);

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+import { mineStamp } from '../../form-model/stamp';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
 let stack: LocalStack;
@@ -31,7 +32,7 @@ it('delivers every lead saved while mail was down, once, with nobody pressing Se
   const ids: string[] = [];
   try {
     for (let i = 0; i < 5; i++) {
-      const id = crypto.randomUUID();
+      const id = mineStamp('contact_submissions');
       ids.push(id);
       const saved = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
         method: 'POST',
@@ -66,7 +67,7 @@ it('keeps the delivery state from visitors: no read, no write, no server-owned c
   const bulk = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
     method: 'POST',
     headers: anon(),
-    body: JSON.stringify(Array.from({ length: 3 }, (_, i) => ({ name: `Bulk ${i}`, email: `bulk${i}@example.org`, subject: 'Other', message: 'Many at once.' }))),
+    body: JSON.stringify(Array.from({ length: 3 }, (_, i) => ({ id: mineStamp('contact_submissions'), name: `Bulk ${i}`, email: `bulk${i}@example.org`, subject: 'Other', message: 'Many at once.' }))),
   });
   expect(bulk.status).toBe(400);
   expect(await bulk.json()).toMatchObject({ message: 'Send one submission per request.' });

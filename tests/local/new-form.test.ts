@@ -11,6 +11,7 @@ import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, expectRefused, freshDatabase, type Db } from '../db/database';
 import { declareVolunteer, volunteer } from '../support/volunteer-form';
+import { mineStamp } from '../../form-model/stamp';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -83,15 +84,18 @@ describe('a new form on a copy of the project', () => {
 
   it('gets a table visitors can write to and not read, with its caps, and an email for staff', async () => {
     const row = { full_name: 'Ana Ruiz', email: 'ana@casaverde.org', skill: 'writing', course: 'ai-social-impact' };
-    const insert = (values: Record<string, unknown>) =>
+    const unstamped = (values: Record<string, unknown>) =>
       as(db, 'anon', null, () => db.query(`insert into public.volunteer_offers (${Object.keys(values).join(', ')}) values (${Object.keys(values).map((_, i) => `$${i + 1}`).join(', ')})`, Object.values(values)));
+    // Each row as the site sends it: its id is the proof of work the new table asks for, as every form's does.
+    const insert = (values: Record<string, unknown>) => unstamped({ id: mineStamp('volunteer_offers'), ...values });
+    await expect(unstamped(row)).rejects.toThrow("This submission was not stamped by the site's form.");
     await db.query(`insert into public.volunteer_offers (full_name, email, skill) values ('Ana', 'ana@casaverde.org', 'data')`);
     await insert(row);
     await expectRefused(as(db, 'anon', null, () => db.query('select * from public.volunteer_offers')), '42501');
     await expectRefused(insert({ ...row, course: 'not-a-course' }), '23514');
     await expectRefused(insert({ ...row, skill: 'juggling' }), '23514');
     await db.query(`insert into public.volunteer_offers (full_name, email, skill) values ('Ana', 'ana@casaverde.org', 'data')`);
-    await expectRefused(insert(row), 'P0001');
+    await expect(insert(row)).rejects.toThrow('Too many submissions from ana@casaverde.org');
     expect((await db.query(`select count(*)::int as queued from public.form_notifications where form_table = 'volunteer_offers'`)).rows).toEqual([{ queued: 2 }]);
     const notified = readFileSync(join(copy, 'form-model', 'generated', 'notification-forms.ts'), 'utf8');
     expect(notified).toContain('"Volunteer Offer": {');

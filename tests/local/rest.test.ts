@@ -7,6 +7,7 @@ import { reloadSchemaCache } from '../../supabase/local/rest/schema-cache';
 import { localKeys, signingKey } from '../../supabase/local/keys';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
+import { stampsOff } from '../support/stamps';
 
 const contact = { name: 'Ana Ruiz', email: 'ana@casaverde.org', subject: 'Feedback', message: 'Hello' };
 
@@ -20,6 +21,7 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    await stampsOff(db);
     keys = await localKeys();
     gateway = await startGateway({ functions: { functions: new Map() }, db, auth: testAuth(0), port: 0 });
     api = `http://127.0.0.1:${gateway.port}`;

@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { localKeys } from '../../supabase/local/keys';
 import { choosePassword, followLink } from '../support/email-links';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+import { mineStamp } from '../../form-model/stamp';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
 const migrationCount = readdirSync(join(import.meta.dirname, '..', '..', 'supabase', 'migrations')).filter((f) => f.endsWith('.sql')).length;
@@ -34,7 +35,7 @@ describe('the local stack across restarts', () => {
       const saved = await fetch(`${first.apiUrl}/rest/v1/contact_submissions`, {
         method: 'POST',
         headers: { apikey: first.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Still here?' }),
+        body: JSON.stringify({ id: mineStamp('contact_submissions'), name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Still here?' }),
       });
       expect(saved.status).toBe(201);
       expect(await count(first.apiUrl)).toBe(1);
@@ -86,7 +87,7 @@ describe('the local stack across restarts', () => {
       const saved = await fetch(`${first.apiUrl}/rest/v1/contact_submissions`, {
         method: 'POST',
         headers: { apikey: first.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Kept?' }),
+        body: JSON.stringify({ id: mineStamp('contact_submissions'), name: 'Ana', email: 'ana@casaverde.org', subject: 'Other', message: 'Kept?' }),
       });
       expect(saved.status).toBe(201);
     } finally {

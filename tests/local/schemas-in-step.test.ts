@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../supabase/local/free-port';
 import { installFixtureSchemas } from '../support/schema-workspace';
 import { declareVolunteer, volunteer } from '../support/volunteer-form';
+import { mineStamp } from '../../form-model/stamp';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -121,7 +122,7 @@ describe('the site follows schemas/ without `npm run generate`', () => {
 
     // The staff email lays out the new question without a restart: the functions were reloaded.
     await expect.poll(() => site.output(), { timeout: 30_000 }).toContain('Reloaded the edge functions with the new forms.');
-    const id = crypto.randomUUID();
+    const id = mineStamp('contact_submissions');
     const headers = { apikey: site.anonKey(), Authorization: `Bearer ${site.anonKey()}`, 'Content-Type': 'application/json' };
     const saved = await fetch(`${site.apiUrl}/rest/v1/contact_submissions`, {
       method: 'POST',

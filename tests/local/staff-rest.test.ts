@@ -12,6 +12,7 @@ import { localKeys, signingKey } from '../../supabase/local/keys';
 import { answersOf, inboxPage, notificationStates, submission, updateSubmission } from '../../src/features/staff/inbox-query';
 import { ENGINES, freshDatabase, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
+import { stampsOff } from '../support/stamps';
 
 const contact = (i: number, name = `Visitor ${i}`) => ({ name, email: `Visitor${i}@Example.org`, subject: 'Feedback', message: `Message ${i}` });
 
@@ -31,6 +32,7 @@ describe.each(ENGINES)('the staff inbox through /rest/v1, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    await stampsOff(db);
     gateway = await startGateway({ functions: { functions: new Map() }, db, auth: testAuth(0), port: 0 });
     api = `http://127.0.0.1:${gateway.port}`;
     anon = createClient(api, (await localKeys()).anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });

@@ -14,6 +14,7 @@ import type { FormDefinition } from '../../src/components/forms/form-definition.
 import { publicForms } from '../support/declared-forms.ts';
 import { sampleAnswers } from '../support/sample-answers.ts';
 import { hostileCorpus } from './corpus.ts';
+import { isStamp, mineStamp } from '../../form-model/stamp.ts';
 import { choosePassword, followLink } from '../support/email-links.ts';
 import { send, withKey, type Answer } from '../support/raw-http.ts';
 import { AUTH_SUBJECTS } from '../support/email-links';
@@ -35,6 +36,7 @@ const figures = {
   'second starts on a folder in use': 0,
   'visitors locked out': 0,
   'answers to a foreign Host': 0,
+  'rows saved without proof of work': 0,
 };
 const findings: string[] = [];
 const finding = (figure: keyof typeof figures, what: string, count = 1) => {
@@ -237,13 +239,45 @@ async function rowsBreakingTheirSchema(stack: Stack) {
   }
 }
 
+/**
+ * A script with the anon key and no work: ids of every other kind (none, UUIDv4, UUIDv7 without the
+ * zero bits, another table's stamp, an old stamp) must all be refused, for every form (decision 029).
+ */
+async function unstampedRows(stack: Stack) {
+  for (const [name, { table }] of Object.entries(FORMS)) {
+    const other = Object.values(FORMS).find((f) => f.table !== table)?.table ?? 'another_table';
+    let unworked: string;
+    do unworked = mineStamp(table, 0);
+    while (isStamp(table, unworked));
+    let foreign: string;
+    do foreign = mineStamp(other);
+    while (isStamp(table, foreign));
+    const ids = [undefined, crypto.randomUUID(), unworked, foreign, mineStamp(table, undefined, Date.now() - 3 * 24 * 60 * 60 * 1000)];
+    for (const id of ids) {
+      const answer = await send(stack.apiUrl, 'POST', `/rest/v1/${table}`, { headers: withKey(keys.anon), body: JSON.stringify({ ...(id ? { id } : {}), ...answers(name) }), from: '127.0.9.1' });
+      figures['requests tried']++;
+      if (answer.status < 300) finding('rows saved without proof of work', `${table} saved a row with id ${id ?? '(none)'}`);
+      if (serverFault(answer)) finding('5xx answers or SQL error texts', `unstamped ${table}: ${answer.status} ${answer.body.slice(0, 80)}`);
+    }
+  }
+}
+
+/**
+ * Many visitors writing as fast as they can, to see what a crash keeps: the throughput of rows is the
+ * point, so the stack's proof of work is set to 0 bits through the service role (as a deployer could).
+ */
+async function stampsOff(stack: Stack) {
+  const answer = await send(stack.apiUrl, 'PATCH', '/rest/v1/submission_stamp?only_row=eq.true', { headers: withKey(keys.serviceRole), body: JSON.stringify({ bits: 0 }) });
+  if (answer.status >= 300) throw new Error(`Could not turn stamps off: ${answer.status} ${answer.body}`);
+}
+
 async function outage(stack: Stack) {
   const chaos = (probability: number) => send(stack.inboxUrl, 'PUT', '/api/v1/chaos', { body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability: probability } }) });
   await send(stack.inboxUrl, 'DELETE', '/api/v1/messages');
   await chaos(100);
   const expected = new Set<string>();
   for (let i = 0; i < 10; i++) {
-    const id = crypto.randomUUID();
+    const id = mineStamp(FORMS.contact!.table);
     const address = `outage${i}.${Date.now()}@example.org`;
     const saved = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id, ...answers('contact', address) }), from: '127.0.6.1' });
     if (saved.status !== 201) throw new Error(`The outage scenario could not save a submission: ${saved.status} ${saved.body}`);
@@ -253,7 +287,7 @@ async function outage(stack: Stack) {
   // The visitor at the per-address cap: five saved while mail is down, the sixth refused; none may be lost.
   const capped = `capped.${Date.now()}@example.org`;
   for (let i = 0; i < 6; i++) {
-    const saved = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify(answers('contact', capped)), from: '127.0.6.2' });
+    const saved = await send(stack.apiUrl, 'POST', `/rest/v1/${FORMS.contact!.table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id: mineStamp(FORMS.contact!.table), ...answers('contact', capped) }), from: '127.0.6.2' });
     if (saved.status === 201) expected.add(`${capped}#${i}`);
   }
   await chaos(0);
@@ -308,6 +342,7 @@ async function crashDuringInserts(dataDir: string) {
   const first = await startStack(dataDir, ports);
   if (!isStack(first)) throw new Error(`The crash scenario could not start a stack: ${first.error}`);
   const functions = childrenOf(first.process.pid!);
+  await stampsOff(first);
   const writers = keepInserting(first, 8, '127.0.7');
   await new Promise((resolve) => setTimeout(resolve, 3000));
   first.process.kill('SIGKILL');
@@ -348,6 +383,7 @@ async function databaseRestartUnderLoad() {
   mkdirSync(scratch, { recursive: true });
   const stack = await startStack(mkdtempSync(join(scratch, 'reliability-pg-')), [await freePort(), await freePort(), await freePort()], { DATABASE_URL: dbUrl.toString() });
   if (!isStack(stack)) throw new Error(`The database restart scenario could not start a stack: ${stack.error}`);
+  await stampsOff(stack);
   const writers = keepInserting(stack, 4, '127.0.8', (answer) => {
     if (answer.status !== 503 && serverFault(answer)) finding('5xx answers or SQL error texts', `insert while the database restarted: ${answer.status} ${answer.body.slice(0, 80)}`);
   });
@@ -377,6 +413,7 @@ try {
     ['foreign hosts', () => foreignHosts(main)],
     ['function abuse', () => functionAbuse(main)],
     ['privacy and lock-outs', () => privacyAndLockouts(main)],
+    ['unstamped rows', () => unstampedRows(main)],
     ['outage', () => outage(main)],
     ['stored rows', () => rowsBreakingTheirSchema(main)],
   ] as const) {

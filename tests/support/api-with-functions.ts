@@ -8,11 +8,14 @@ import { startFunctions } from '../../supabase/local/functions';
 import { startGateway } from '../../supabase/local/gateway';
 import { localKeys } from '../../supabase/local/keys';
 import { freshDatabase } from '../db/database';
+import { stampsOff } from './stamps';
 import { testAuth } from '../local/auth-settings';
 
 export async function startApiWithFunctions(mailEnv: Record<string, string>) {
   const { anon, serviceRole } = await localKeys();
   const db = await freshDatabase('pglite');
+  // The function's tests send many rows; submission stamps are tested in tests/db/submission-stamps.test.ts.
+  await stampsOff(db);
   const port = await freePort();
   const functions = await startFunctions({
     SUPABASE_URL: `http://127.0.0.1:${port}`,

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormDefinition } from '../../components/forms/form-definition';
 import { FormWizard } from '../../components/forms/form-wizard';
 import { useQueryPrefill } from '../../components/forms/prefill';
 import { SentNotice } from '../../components/forms/sent-notice';
 import { SinglePageForm } from '../../components/forms/single-page-form';
+import type { SubmitHandler } from '../../components/forms/use-submission';
 import { defineIsland } from '../../components/island';
 import { formLoaders } from '../../generated/form-loaders';
 import { formSubmitter } from '../../lib/backend/submit-form';
@@ -16,7 +17,7 @@ function PageForm({ form }: { form: FormDefinition }) {
   // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
   const submitter = useMemo(() => formSubmitter(form), [form]);
   const [sent, setSent] = useState(false);
-  const submit: typeof submitter = useCallback(
+  const submit: SubmitHandler<Parameters<typeof submitter>[0]> = useCallback(
     async (data, context) => {
       const result = await submitter(data, context);
       if (result.reset) setSent(true);
@@ -24,6 +25,12 @@ function PageForm({ form }: { form: FormDefinition }) {
     },
     [submitter],
   );
+  // The submission's proof of work is found while the visitor types: from their first step into the form
+  // (or at once, if they were typing before the code arrived), never while the page loads.
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (root.current?.contains(document.activeElement)) submitter.prepare();
+  }, [submitter]);
   const prefill = useQueryPrefill(form);
   const steps = form.steps;
   const notice = form.page?.sent ?? { title: form.toasts!.saved.title, body: form.toasts!.notified.description, again: 'Send another' };
@@ -31,7 +38,7 @@ function PageForm({ form }: { form: FormDefinition }) {
     <>
       {sent && <SentNotice {...notice} onAgain={() => setSent(false)} />}
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
-      <div hidden={sent}>
+      <div hidden={sent} ref={root} onFocus={submitter.prepare}>
         {steps ? (
           <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} />
         ) : (

@@ -4,13 +4,15 @@
  *
  * Sending again after a failed email must not save the row twice, so each submission carries an id made
  * in the browser: the second insert of the same data hits the primary key, which means "already saved".
- * If the visitor never sends again, the backend's sweep emails staff anyway.
+ * If the visitor never sends again, the backend's sweep emails staff anyway. That id is also the row's
+ * proof of work (a stamp, stamps.ts), which the database asks of every row visitors send.
  */
 import type { FormDefinition } from '../../components/forms/form-definition';
 import type { SubmitHandler } from '../../components/forms/use-submission';
 import { showToast, type Toast } from '../../components/toast';
 import { isFormTable, type FormInserts, type FormTable } from '../../generated/form-inserts';
 import { loadBackend } from './load';
+import { prepareStamp, takeStamp } from './stamps';
 
 /** The form's toasts (schemas/forms.json "toasts"): failures are destructive and name the server's {error}. */
 function toastsOf(form: FormDefinition) {
@@ -29,6 +31,8 @@ interface PostgrestErrorLike {
   message: string;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const isAlreadySaved = (error: PostgrestErrorLike) => error.code === '23505' && /_pkey/.test(error.message);
 
 /** The function's own explanation ({ error }) when it answered, else what the client says. */
@@ -41,14 +45,19 @@ async function functionMessage(error: Error & { context?: unknown }): Promise<st
   return error.message;
 }
 
+export interface FormSubmitter<Data> extends SubmitHandler<Data> {
+  /** The visitor started on the form: find the submission's stamp while they type. */
+  prepare(): void;
+}
+
 /** A form visitors send, saving into `Table`: its data is that table's insert (src/generated/form-inserts.ts) without the id. */
-export function formSubmitter<Table extends FormTable = FormTable>(form: FormDefinition): SubmitHandler<Omit<FormInserts[Table], 'id'>> {
+export function formSubmitter<Table extends FormTable = FormTable>(form: FormDefinition): FormSubmitter<Omit<FormInserts[Table], 'id'>> {
   const { table, notification } = form;
   if (!isFormTable(table) || !notification) throw new Error(`schemas/forms.json gives the ${form.id} form no table visitors may send to, or no notification.`);
   const texts = toastsOf(form);
-  let pending: { data: string; id: string } | null = null;
+  let pending: { data: string; id: string; at: number } | null = null;
 
-  return async (data, { bot }) => {
+  const submit: SubmitHandler<Omit<FormInserts[Table], 'id'>> = async (data, { bot }) => {
     if (bot) {
       // A filled honeypot: the bot sees exactly what a person would, and nothing is kept or sent.
       await showToast(texts.saved);
@@ -56,11 +65,15 @@ export function formSubmitter<Table extends FormTable = FormTable>(form: FormDef
       return { reset: true };
     }
     const key = JSON.stringify(data);
-    if (pending?.data !== key) pending = { data: key, id: crypto.randomUUID() };
-
     let supabase;
     try {
-      supabase = await loadBackend();
+      // Other answers than the saved ones are another submission: a new stamp, a new id. So is a retry a
+      // day later: the stamp would have expired, and the sweep has emailed a row that was saved.
+      // Downloaded while the stamp is found, if it is not ready yet; a failure is reported once awaited below.
+      const backend = loadBackend();
+      backend.catch(() => undefined);
+      if (pending?.data !== key || Date.now() - pending.at > DAY_MS) pending = { data: key, id: await takeStamp(table), at: Date.now() };
+      supabase = await backend;
     } catch (error) {
       await showToast(texts.saveFailed(error instanceof Error ? error.message : String(error)));
       return { reset: false };
@@ -84,7 +97,9 @@ export function formSubmitter<Table extends FormTable = FormTable>(form: FormDef
       return { reset: false };
     }
     pending = null;
+    prepareStamp(table);
     await showToast(texts.notified);
     return { reset: true };
   };
+  return Object.assign(submit, { prepare: () => prepareStamp(table) });
 }

@@ -5,6 +5,7 @@
  * here without a test edit, and these journeys follow an editor's changes to schemas/.
  */
 import type { Page } from '@playwright/test';
+import { isStamp } from '../../../form-model/stamp';
 import type { FormDefinition } from '../../../src/components/forms/form-definition';
 import { pageForms, type PageForm } from '../../support/declared-forms';
 import { optionLabel } from '../../support/sample-answers';
@@ -87,6 +88,8 @@ for (const declared of pageForms) {
 
       const saved = await rows<{ id: string }>(table, `${replyTo(form)}=eq.${address}`);
       expect(saved).toEqual([storedAs(answers)]);
+      // Its id is the proof of work the page found while the visitor typed (decision 029).
+      expect(isStamp(table, saved[0]!.id), saved[0]!.id).toBe(true);
       const emails = await emailsFrom(address);
       expect(emails).toHaveLength(1);
       expect(emails[0]!.subject).toBe(subjectOf(declared, answers));
