@@ -1,6 +1,7 @@
 import './styles.css';
 import { anyHolds } from './lib/early-conditions';
 import { MOBILE_MENU_ID, TOAST_REGION_ID } from './lib/page-ids';
+import { cacheSiteFonts } from './lib/site-fonts';
 import { addSiteStylesheet, siteStylesheetHref } from './lib/site-stylesheet';
 import type { EarlyAnswer } from './components/early-answer';
 
@@ -353,7 +354,8 @@ function setUpPage() {
 
   // Once the page has loaded and painted, and a page's own form has its files (so as not to share the
   // phone's bandwidth with them): deferred content is fetched (a request, nothing for the main thread; the
-  // stylesheet it needs is prefetched too), and the footer's year is made today's rather than the build's.
+  // stylesheet it needs is prefetched too), the footer's year is made today's rather than the build's, and
+  // the site's typefaces are fetched for the next page (src/lib/site-fonts.ts).
   const afterLoad = () =>
     whenIdle(
       ...[...document.querySelectorAll<HTMLElement>('[data-island][data-deferred]')].map((island) => () => void fetchContent(island.dataset.deferred!).catch(ignore)),
@@ -362,6 +364,7 @@ function setUpPage() {
         if (stylesheet && document.querySelector('[data-island][data-deferred]')) void fetchEarly(stylesheet, 'prefetch', 'style');
       },
       () => document.querySelectorAll('[data-current-year]').forEach((year) => (year.textContent = String(new Date().getFullYear()))),
+      cacheSiteFonts,
     );
   // The load event can come before the first paint on a busy device: the paint goes first regardless.
   const loaded = new Promise((resolve) => (document.readyState === 'complete' ? resolve(null) : window.addEventListener('load', resolve, { once: true })));

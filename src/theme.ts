@@ -18,9 +18,13 @@ export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 8,
   colors: { brand },
-  fontFamily:
-    'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-  headings: { fontWeight: '750' },
+  // The system faces; <html data-fonts> puts Figtree and Fraunces first once the browser holds them
+  // (src/styles.css, src/lib/site-fonts.ts, docs/design.md).
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: {
+    fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
+    fontWeight: '650',
+  },
   defaultRadius: 'md',
   cursorType: 'pointer',
   components: {

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import Beasties from 'beasties';
 import { pruneUnusedCustomProperties } from './css-variables.ts';
 
@@ -18,7 +19,12 @@ function beastiesFor(dist: string) {
     // The full stylesheet stays whole: islands need rules their prerendered HTML does not use yet.
     pruneSource: false,
     reduceInlineStyles: false,
+    // Beasties cannot see which faces the page uses (Mantine names them through custom properties): the
+    // site's @font-face rules are added to every page below.
     inlineFonts: false,
+    preloadFonts: false,
+    // Matched by the head script before the first paint, never in the prerendered HTML (src/lib/site-fonts.ts).
+    allowRules: [/data-fonts/],
     compress: true,
     logLevel: 'warn',
   });
@@ -28,13 +34,26 @@ function beastiesFor(dist: string) {
  * `extraUses`: HTML and CSS that will join the pages later (deferred island content), whose custom
  * properties the pages must keep.
  */
+/**
+ * Every page sets its headings and text in the site's faces, so their @font-face rules go inline: the first
+ * paint knows them, and `font-display: optional` decides once whether a face is used (src/styles.css). Were
+ * they only in the deferred stylesheet, a face arriving after the paint would move the text.
+ */
+async function fontFaces(dist: string, stylesheet: string): Promise<string> {
+  const css = await readFile(join(dist, stylesheet), 'utf8');
+  return (css.match(/@font-face\{[^}]*\}/g) ?? []).join('');
+}
+
 export async function inlineCriticalCss(dist: string, files: string[], extraUses = '') {
   const beasties = beastiesFor(dist);
   for (const file of files) {
     const html = await beasties.process(await readFile(file, 'utf8'));
     const link = html.match(STYLESHEET);
     if (!link) throw new Error(`${file} links no stylesheet: the build's template changed.`);
+    const faces = await fontFaces(dist, link[1]!);
+    if (!html.includes('<style>')) throw new Error(`${file} has no inline <style> for the site's @font-face rules.`);
     const deferred = html
+      .replace('<style>', `<style>${faces}`)
       .replace(link[0], '')
       // Beasties also preloads the stylesheet, which would fetch it at top priority before the first paint.
       .replace(new RegExp(`<link rel="preload"[^>]*href="${link[1]}"[^>]*>`), '')

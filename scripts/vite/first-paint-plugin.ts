@@ -3,6 +3,7 @@ import { basename, join } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { accountCheckNeeded } from '../../src/lib/backend/session-storage.ts';
 import { anyHolds } from '../../src/lib/early-conditions.ts';
+import { fontsCached } from '../../src/lib/site-fonts.ts';
 
 const ICON_LINK = /(<link rel="icon"[^>]*href=")(\/[^"]+\.svg)"/;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/;
@@ -26,9 +27,10 @@ function inlineEntry(chunk: Rollup.OutputChunk): string {
 /**
  * The one script a page runs before its body: where a stored session is to be checked (or an auth email's
  * link opened the page), <html data-session> keeps the account controls hidden from the first paint
- * until the check is done (src/styles.css), instead of showing Sign In to someone signed in.
+ * until the check is done (src/styles.css), instead of showing Sign In to someone signed in; where the
+ * browser holds the site's typefaces, <html data-fonts> sets the page in them (src/lib/site-fonts.ts).
  */
-export const sessionHintScript = `if((${anyHolds.toString()})(${JSON.stringify(accountCheckNeeded)}))document.documentElement.dataset.session=""`;
+export const sessionHintScript = `{const holds=${anyHolds.toString()},html=document.documentElement;if(holds(${JSON.stringify(accountCheckNeeded)}))html.dataset.session="";if(holds(${JSON.stringify(fontsCached)}))html.dataset.fonts=""}`;
 
 /**
  * Keeps the page's HTML all its first paint needs (docs/decisions/017):

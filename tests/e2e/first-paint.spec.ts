@@ -85,3 +85,39 @@ test('without JavaScript the full stylesheet applies; with it, the stylesheet is
   await expect.poll(linked).toBe(1);
   expect(await page.evaluate(brandButton)).toBe(withoutScript);
 });
+
+test('the typefaces cost a first visit nothing, and set every later page from its first paint with nothing moving', async ({ page }) => {
+  const fontRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'font') fontRequests.push(request.url());
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => shifts.push((entry as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true });
+  });
+  const headingFont = () => getComputedStyle(document.querySelector('h1')!).fontFamily;
+
+  // A first visit: the system faces; once the page has loaded and is idle, the faces' files are fetched
+  // into the cache, and the browser remembers it.
+  await page.goto('/about');
+  expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBeUndefined();
+  expect(await page.evaluate(headingFont)).toMatch(/^Georgia/);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('keystone-fonts'))).toBe('1');
+  expect(fontRequests.map((url) => new URL(url).pathname)).toEqual([expect.stringMatching(/^\/assets\/fraunces-latin-wght-normal-.+\.woff2$/), expect.stringMatching(/^\/assets\/figtree-latin-wght-normal-.+\.woff2$/)]);
+  const { loaded, fonts } = await page.evaluate(() => ({
+    loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+    fonts: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.startTime),
+  }));
+  for (const start of fonts) expect(start).toBeGreaterThanOrEqual(loaded);
+  expect(await page.evaluate(headingFont)).toMatch(/^Georgia/);
+
+  // The next page is set in them from its first paint, and nothing on it moves.
+  await page.goto('/contact');
+  expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('');
+  expect(await page.evaluate(headingFont)).toMatch(/^"?Fraunces Variable/);
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?Figtree Variable/);
+  await expect.poll(() => page.evaluate(() => document.fonts.check('650 2rem "Fraunces Variable"') && document.fonts.check('1rem "Figtree Variable"'))).toBe(true);
+  await page.waitForLoadState('load');
+  expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0))).toBe(0);
+});
