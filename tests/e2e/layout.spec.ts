@@ -1,4 +1,6 @@
+import { pageForms } from '../support/declared-forms';
 import { expect, shell, test } from './fixtures';
+import { answerAll, answersFor, fieldOrder } from './form-driver';
 
 test('the header nav lists About, Services, Courses, Tools & Info, Contact and marks the current page', async ({ page }) => {
   await page.goto('/courses');
@@ -81,3 +83,38 @@ test('the sign-in dialog opens from the header, switches to Create Account and c
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
 });
+
+/**
+ * Every radio group of every page form, on every step, at a phone's and a laptop's width: each circle
+ * sits on its label's line, before it (issue 25 found them on lines of their own when Mantine's inline
+ * input styles were missing). Read from the declarations, so a new radio question is checked too.
+ */
+for (const width of [390, 1366]) {
+  for (const { definition: form, entry } of pageForms) {
+    const radios = fieldOrder(form).filter((field) => (form.uiSchema[field] as { 'ui:widget'?: string } | undefined)?.['ui:widget'] === 'radio');
+    if (radios.length === 0) continue;
+    test(`${entry.page.path} at ${width} px: every radio button sits on its label's line`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(entry.page.path);
+      const steps = form.steps ?? [{ fields: fieldOrder(form) }];
+      const answers = answersFor(form);
+      for (const step of steps) {
+        for (const field of radios.filter((f) => step.fields.includes(f))) {
+          const options = page.locator(`[id^="${form.id}_${field}-"][type="radio"]`);
+          await expect(options.first()).toBeVisible();
+          for (const option of await options.all()) {
+            const circle = (await option.boundingBox())!;
+            const label = (await page.locator(`label[for="${await option.getAttribute('id')}"]`).boundingBox())!;
+            const middle = circle.y + circle.height / 2;
+            expect(middle, `${field}: the circle is beside its label`).toBeGreaterThan(label.y);
+            expect(middle, `${field}: the circle is beside its label`).toBeLessThan(label.y + label.height);
+            expect(circle.x + circle.width, `${field}: the circle comes before its label`).toBeLessThanOrEqual(label.x + 1);
+          }
+        }
+        if (step === steps.at(-1)) break;
+        await answerAll(page, page, form, answers, step.fields);
+        await page.getByRole('button', { name: 'Next' }).click();
+      }
+    });
+  }
+}
