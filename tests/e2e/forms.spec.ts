@@ -236,6 +236,9 @@ test('F8 moves focus to the labelled toast region; a toast swiped 50 px to the r
   await page.getByRole('button', { name: submitText(form.definition) }).click();
   const toast = page.getByRole('alert');
   await expect(toast).toBeVisible();
+  // The pointer rests on the toast, which holds it open (Mantine pauses a hovered toast's timer): on a busy
+  // machine these steps can take longer than its 5 seconds.
+  await toast.hover();
   const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press('F8');
   await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
