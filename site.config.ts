@@ -291,7 +291,7 @@ export const courses: Course[] = [
     lessons: 24,
     level: 'For new and experienced leaders',
     certificate: true,
-    image: { key: 'leadership', alt: 'Abstract illustration of a rising path lined with milestones' },
+    image: { key: 'summit', alt: 'Illustration of a team climbing a mountain path to a flag at the summit' },
     content: () => import('./content/courses/strategic-leadership'),
   },
   {
@@ -315,7 +315,7 @@ export const courses: Course[] = [
     lessons: 12,
     level: 'For grant writers and development staff',
     certificate: true,
-    image: { key: 'fundraising', alt: 'Abstract illustration of a proposal page and rising coins' },
+    image: { key: 'proposal', alt: 'Illustration of a signed proposal page, a pencil and a spark of AI' },
     content: () => import('./content/courses/advanced-grant-writing'),
   },
   {
@@ -327,7 +327,7 @@ export const courses: Course[] = [
     lessons: 16,
     level: 'Good for beginners',
     certificate: true,
-    image: { key: 'ai', alt: 'Abstract illustration of connected nodes forming a light bulb' },
+    image: { key: 'assistant', alt: 'Illustration of a conversation with an AI assistant, answered with care' },
     content: () => import('./content/courses/ai-social-impact'),
   },
   {
@@ -339,7 +339,7 @@ export const courses: Course[] = [
     lessons: null,
     level: 'Self-paced, on demand',
     certificate: false,
-    image: { key: 'community', alt: 'Abstract illustration of people gathered around a shared table' },
+    image: { key: 'ledger', alt: 'Illustration of an open ledger with ticked entries beside a shield' },
     content: null,
   },
 ];
@@ -371,7 +371,6 @@ export const resources: Resource[] = [
     published: '2026-10-08',
     category: 'Small/Medium Business Engagement',
     icon: 'handshake',
-    image: { key: 'community', alt: 'Abstract illustration of people gathered around a shared table' },
     content: () => import('./content/articles/smb-community-impact'),
   },
   {

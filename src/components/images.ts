@@ -1,5 +1,6 @@
 import type { ImageKey, ResourceCategory } from '../config/site-types';
 import ai from '../assets/images/ai.svg';
+import assistant from '../assets/images/assistant.svg';
 import community from '../assets/images/community.svg';
 import data from '../assets/images/data.svg';
 import fundraising from '../assets/images/fundraising.svg';
@@ -7,8 +8,13 @@ import fundraising from '../assets/images/fundraising.svg';
 import hero from '../assets/images/hero.svg?inline';
 import housing from '../assets/images/housing.svg';
 import leadership from '../assets/images/leadership.svg';
+import ledger from '../assets/images/ledger.svg';
+import portraitMarcus from '../assets/images/portrait-marcus.svg';
+import portraitMaya from '../assets/images/portrait-maya.svg';
 import poster from '../assets/images/poster.svg';
+import proposal from '../assets/images/proposal.svg';
 import smb from '../assets/images/smb.svg';
+import summit from '../assets/images/summit.svg';
 import technology from '../assets/images/technology.svg';
 
 export const imageUrl: Record<ImageKey, string> = {
@@ -22,9 +28,18 @@ export const imageUrl: Record<ImageKey, string> = {
   poster,
   smb,
   technology,
+  summit,
+  proposal,
+  assistant,
+  ledger,
+  portraitMaya,
+  portraitMarcus,
 };
 
-/** The stand-in illustration for a resource that has no image of its own: stable per category. */
+/**
+ * The stand-in illustration for a resource that has no image of its own: stable per category, and shown for
+ * nothing else (tests/unit/illustrations.test.ts), so one picture never stands for two unrelated topics.
+ */
 export const categoryImage: Record<ResourceCategory, { key: ImageKey; alt: string }> = {
   'AI & Future of Work': { key: 'ai', alt: 'Illustration for AI & Future of Work: connected nodes forming a light bulb' },
   'Leadership Development': { key: 'leadership', alt: 'Illustration for Leadership Development: a path rising to a flag' },

@@ -51,7 +51,13 @@ export type ImageKey =
   | 'smb'
   | 'fundraising'
   | 'technology'
-  | 'housing';
+  | 'housing'
+  | 'summit'
+  | 'proposal'
+  | 'assistant'
+  | 'ledger'
+  | 'portraitMaya'
+  | 'portraitMarcus';
 
 // A type, not an interface: an image travels in an island's props, which must be plain JSON.
 export type ImageSpec = {
@@ -225,14 +231,20 @@ export interface Consultant {
   role: string;
   bio: string[];
   focus: string[];
+  /** An illustrated portrait (square). */
+  portrait: ImageSpec;
 }
 
 export interface AboutContent {
   intro: string[];
   consultants: Consultant[];
+  /** Figures a client can check, shown as a band under the team. */
+  outcomes: { value: string; label: string }[];
   strengths: TitledText[];
   coreServices: (TitledText & { to: SitePath })[];
   audiences: TitledText[];
+  /** Said by one of the team, beside the audiences. */
+  quote: { text: string; by: string };
   cta: Cta;
 }
 
