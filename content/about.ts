@@ -14,6 +14,7 @@ const about: AboutContent = {
         'She holds a doctorate in public administration and teaches nonprofit strategy as an adjunct professor.',
       ],
       focus: ['Strategic planning', 'Leadership transitions', 'Government relations'],
+      portrait: { key: 'portraitMaya', alt: 'Illustrated portrait of Dr. Maya Thompson' },
     },
     {
       name: 'Marcus Reyes',
@@ -23,7 +24,13 @@ const about: AboutContent = {
         'Before consulting he ran technology and development teams at two national nonprofits.',
       ],
       focus: ['Grant writing & funding strategy', 'AI integration', 'Nonprofit technology'],
+      portrait: { key: 'portraitMarcus', alt: 'Illustrated portrait of Marcus Reyes' },
     },
+  ],
+  outcomes: [
+    { value: '40+', label: 'boards guided through strategic plans' },
+    { value: '$60M+', label: 'in grants written and managed' },
+    { value: '130+', label: 'partner organizations in our coalition' },
   ],
   strengths: [
     { title: 'We Have Done the Work', description: 'Our consultants have run organizations, not just advised them.', icon: 'route' },
@@ -46,6 +53,10 @@ const about: AboutContent = {
     { title: 'Social Enterprises', description: 'Mission-led ventures balancing earned revenue with social return.', icon: 'bulb' },
     { title: 'Government Agencies & Equity Advocates', description: 'Public partners and advocates working for fair, effective policy.', icon: 'building' },
   ],
+  quote: {
+    text: 'A good plan has to survive a busy Monday. We build ours with the people who will carry them out.',
+    by: 'Dr. Maya Thompson, Founder',
+  },
   cta: {
     title: 'Let\'s Talk About Your Goals',
     body: 'Tell us where your organization is headed. We will listen first, then suggest a practical next step.',

@@ -1,22 +1,18 @@
-import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
 import { CtaBand } from '../../components/cta-band';
-import { FeatureCard } from '../../components/feature-card';
+import { Icon } from '../../components/icon';
+import { imageUrl } from '../../components/images';
+import { LinkList } from '../../components/link-list';
+import { NumberedList } from '../../components/numbered-list';
 import { PageHero } from '../../components/page-hero';
+import { ProofBand } from '../../components/proof-band';
+import { PullQuote } from '../../components/pull-quote';
 import { Section } from '../../components/section';
 import type { AboutContent, Consultant } from '../../config/site-types';
 
-function initials(name: string) {
-  return name
-    .replace(/^Dr\.\s+/, '')
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2);
-}
-
 export default function AboutPage({ heading, content }: { heading: string; content: AboutContent }) {
-  const { intro, consultants, strengths, coreServices, audiences, cta } = content;
+  const { intro, consultants, outcomes, strengths, coreServices, audiences, quote, cta } = content;
   return (
     <>
       <PageHero eyebrow="About us" title={heading} subtitle={intro[0]} />
@@ -27,29 +23,33 @@ export default function AboutPage({ heading, content }: { heading: string; conte
           ))}
         </CardGrid>
       </Section>
+      <ProofBand label="What our team has done" outcomes={outcomes} />
       <Section title="Why Organizations Choose Us" tone="tinted">
-        <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          {strengths.map((s) => (
-            <FeatureCard key={s.title} {...s} />
-          ))}
-        </CardGrid>
+        <NumberedList items={strengths} />
       </Section>
       <Section title="Our Core Services">
-        <CardGrid cols={{ base: 1, sm: 2, md: 3, lg: 5 }}>
-          {coreServices.map((s) => (
-            <FeatureCard
-              key={s.title}
-              {...s}
-              learnMore={s.to}
-            />
-          ))}
-        </CardGrid>
+        <LinkList items={coreServices} />
       </Section>
       <Section title="Who We Serve" tone="tinted">
-        <CardGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          {audiences.map((a) => (
-            <FeatureCard key={a.title} {...a} />
-          ))}
+        <CardGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Stack gap="lg" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {audiences.map((a) => (
+              <Group key={a.title} component="li" wrap="nowrap" align="flex-start" gap="md">
+                {a.icon && (
+                  <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+                    <Icon name={a.icon} />
+                  </ThemeIcon>
+                )}
+                <div>
+                  <Title order={3} size="h4">
+                    {a.title}
+                  </Title>
+                  <Text c="dimmed">{a.description}</Text>
+                </div>
+              </Group>
+            ))}
+          </Stack>
+          <PullQuote text={quote.text} by={quote.by} />
         </CardGrid>
       </Section>
       <CtaBand title={cta.title} body={cta.body} actions={[cta.action]} />
@@ -60,29 +60,27 @@ export default function AboutPage({ heading, content }: { heading: string; conte
 function ConsultantCard({ person }: { person: Consultant }) {
   return (
     <Card withBorder padding="xl" radius="md">
-      <Group wrap="nowrap" align="flex-start" gap="lg">
-        <Avatar size={72} radius="xl" color="brand" variant="filled" aria-hidden="true">
-          {initials(person.name)}
-        </Avatar>
-        <Stack gap="sm">
+      <Stack gap="sm">
+        <Group wrap="nowrap" gap="lg">
+          <img src={imageUrl[person.portrait.key]} alt={person.portrait.alt} width={96} height={96} loading="lazy" decoding="async" />
           <div>
             <Title order={3}>{person.name}</Title>
             <Text c="dimmed" fw={600}>
               {person.role}
             </Text>
           </div>
-          {person.bio.map((paragraph) => (
-            <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>
+        </Group>
+        {person.bio.map((paragraph) => (
+          <Text key={paragraph.slice(0, 24)}>{paragraph}</Text>
+        ))}
+        <Group gap="xs" aria-label={`${person.name}'s focus areas`} role="list">
+          {person.focus.map((f) => (
+            <Badge key={f} variant="light" role="listitem">
+              {f}
+            </Badge>
           ))}
-          <Group gap="xs" aria-label={`${person.name}'s focus areas`} role="list">
-            {person.focus.map((f) => (
-              <Badge key={f} variant="light" role="listitem">
-                {f}
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
-      </Group>
+        </Group>
+      </Stack>
     </Card>
   );
 }

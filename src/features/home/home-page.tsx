@@ -1,17 +1,17 @@
-import { Container, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
 import { CtaBand } from '../../components/cta-band';
 import { FeatureCard } from '../../components/feature-card';
 import { Illustration } from '../../components/illustration';
 import { Island } from '../../components/island';
 import { PageHero } from '../../components/page-hero';
+import { ProofBand } from '../../components/proof-band';
 import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
 import { youTubeEmbedUrl } from '../../components/video-facade';
 import type { HomeContent } from '../../config/site-types';
 import testimonialsIsland from './testimonials.island';
 import videoIsland from './video.island';
-import classes from './home-page.module.css';
 
 export default function HomePage({ heading, content }: { heading: string; content: HomeContent }) {
   const { hero, stats, services, video, testimonials, about, cta } = content;
@@ -34,18 +34,7 @@ export default function HomePage({ heading, content }: { heading: string; conten
         aside={<Illustration image={hero.image} priority />}
       />
 
-      <section aria-label="Our track record" className={classes.stats}>
-        <Container size="lg">
-          <CardGrid cols={{ base: 1, sm: 3 }}>
-            {stats.map((stat) => (
-              <Stack key={stat.label} gap={0} ta="center">
-                <Text className={classes.statValue}>{stat.value}</Text>
-                <Text c="dimmed">{stat.label}</Text>
-              </Stack>
-            ))}
-          </CardGrid>
-        </Container>
-      </section>
+      <ProofBand label="Our track record" outcomes={stats} />
 
       <Section title={services.title} intro={services.intro}>
         <CardGrid cols={{ base: 1, sm: 2, md: 4 }}>
