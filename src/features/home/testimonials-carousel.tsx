@@ -1,6 +1,7 @@
 import '@mantine/carousel/styles.css';
 import '@mantine/core/styles/Blockquote.css';
 import { Carousel } from '@mantine/carousel';
+import type { EmblaCarouselType } from 'embla-carousel';
 import AutoHeight from 'embla-carousel-auto-height';
 import { useState } from 'react';
 import { Blockquote, Text } from '@mantine/core';
@@ -15,9 +16,10 @@ import classes from './testimonials-carousel.module.css';
 export default function TestimonialsCarousel({ testimonials }: { testimonials: Testimonial[] }) {
   // One plugin instance for the carousel's life (embla re-initialises when the list changes).
   const [plugins] = useState(() => [AutoHeight()]);
+  const [watchResize] = useState(watchSlideHeights);
   return (
     <Carousel
-      emblaOptions={{ loop: true, align: 'start' }}
+      emblaOptions={{ loop: true, align: 'start', watchResize }}
       plugins={plugins}
       withIndicators
       classNames={{ root: classes.root, container: classes.container, controls: classes.controls, indicators: classes.indicators, indicator: classes.indicator }}
@@ -46,6 +48,29 @@ export default function TestimonialsCarousel({ testimonials }: { testimonials: T
       ))}
     </Carousel>
   );
+}
+
+/**
+ * Embla measures again when a slide gets wider or narrower, not taller; AutoHeight then keeps the track at
+ * a height the slide no longer has (an empty band under a quote once the site's face loads, or the quote
+ * cut off when the text is zoomed). A slide whose height changed re-measures the carousel too.
+ */
+function watchSlideHeights() {
+  const heights = new WeakMap<Element, number>();
+  return (embla: EmblaCarouselType, entries: ResizeObserverEntry[]) => {
+    let changed = false;
+    for (const entry of entries) {
+      // The track's own height is AutoHeight's doing, not a slide's.
+      if (entry.target === embla.containerNode()) continue;
+      const height = entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height;
+      const before = heights.get(entry.target);
+      heights.set(entry.target, height);
+      if (before !== undefined && Math.abs(before - height) >= 0.5) changed = true;
+    }
+    if (!changed) return true;
+    embla.reInit();
+    return false;
+  };
 }
 
 function Cite({ name, title }: { name: string; title: string }) {

@@ -110,3 +110,31 @@ async function contrastWithBand(element: ReturnType<Page['locator']>) {
     return (a! + 0.05) / (b! + 0.05);
   });
 }
+
+test('the track is as tall as the slide in view, also once its text takes more or fewer lines (the site\'s face arriving)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await scrollToTestimonials(page);
+  const gap = () =>
+    section(page)
+      .locator('.mantine-Carousel-container')
+      .evaluate((track) => {
+        const inView = [...track.children].find((s) => {
+          const r = s.getBoundingClientRect();
+          return r.left >= -1 && r.left < window.innerWidth / 2;
+        });
+        // Between two slides (the track moving): asked again.
+        if (!inView) return null;
+        return Math.round(Math.abs(track.getBoundingClientRect().height - inView.getBoundingClientRect().height));
+      });
+  await expect(section(page).getByRole('group').first()).toBeVisible();
+  await expect.poll(gap).toBe(0);
+  // Only the height changes, as when a face with other widths arrives: taller, no part of a quote may be cut
+  // off; shorter, no empty band may stay under it.
+  for (const lineHeight of [2.2, 1.2]) {
+    await page.addStyleTag({ content: `#testimonials blockquote { line-height: ${lineHeight} !important; }` });
+    await expect.poll(gap, `with lines ${lineHeight} high`).toBe(0);
+  }
+  await section(page).getByRole('button', { name: 'Next testimonial' }).click();
+  await expect.poll(gap, 'on the next slide').toBe(0);
+});
