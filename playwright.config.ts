@@ -13,6 +13,8 @@ const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e-artifacts',
+  // One baseline per screenshot, whatever the platform: CI and a newcomer both run Debian's Chromium.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,

@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, makeStaff } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
+import { ACCEPT, settle, shot } from '../visual';
 import { localKeys } from '../../../supabase/local/keys';
 
 /** Signs in from the staff page's own button, as staff arriving at /staff do. */
@@ -350,4 +351,32 @@ test('staff see what the forms bring in: submissions per day and how each questi
   await expect(page.getByText('Choose a form to see how its questions were answered.')).toBeVisible();
   await page.getByRole('link', { name: 'Inbox' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+});
+
+test.describe('the staff inbox looks as approved', () => {
+  // Times are shown in the reader's zone: one zone, and fixed times, for the same picture every run.
+  test.use({ timezoneId: 'UTC' });
+  for (const width of [390, 1366]) {
+    test(`at ${width} px`, async ({ page }) => {
+      // The same names every run; the search finds this run's three by a word on their message's second line.
+      const tag = unique('look');
+      await insertRows('contact_submissions', [
+        { name: 'Ada Lovelace', email: 'ada@example.org', subject: 'General Inquiry', message: `We would like a board retreat in spring.\n${tag}`, created_at: '2026-11-20T09:15:00Z' },
+        { name: 'Grace Hopper', email: 'grace.hopper@navy-yard.example.org', subject: 'Service Request', message: `Can you help us choose a CRM?\n${tag}`, created_at: '2026-11-21T14:40:00Z' },
+        { name: 'Katherine Johnson', email: 'katherine@example.org', subject: 'Feedback', message: `Thank you for the grant workshop.\n${tag}`, created_at: '2026-11-22T16:05:00Z' },
+      ]);
+      const { email, password } = await confirmedAccount(`staff-look-${width}`);
+      await makeStaff(email);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/staff');
+      await signInHere(page, email, password);
+      await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+      await expect(page.getByText('3 submissions shown', { exact: true })).toBeVisible();
+      await settle(page);
+      const options = shot(page);
+      // This run's word, and whether the staff email has gone yet (the delivery sweep's timing), change every run.
+      options.mask.push(page.getByRole('searchbox', { name: 'Search' }), page.getByRole('row').locator('td:nth-child(7)'));
+      await expect(page, `The staff inbox ${ACCEPT}`).toHaveScreenshot(`staff-inbox@${width}.png`, { fullPage: true, ...options });
+    });
+  }
 });
