@@ -40,10 +40,6 @@ const content: ServiceContent = {
       { title: 'Living dashboards', description: 'Automated progress reports save staff hours every quarter and keep the board informed.', icon: 'devices' },
     ],
   },
-  nextSteps: [
-    { label: 'Talk With a Planner', to: '/contact' },
-    { label: 'Take the Free Assessment', to: '/assessment' },
-  ],
 };
 
 export default content;

@@ -8,21 +8,19 @@ interface FeatureCardProps {
   title: string;
   description: string;
   icon?: IconName;
-  /** A number shown instead of an icon (process steps). */
-  step?: number;
   headingLevel?: 3 | 4;
   /** A Learn More button to the page this card summarises. */
   learnMore?: SitePath;
   action?: ReactNode;
 }
 
-export function FeatureCard({ title, description, icon, step, headingLevel = 3, learnMore, action }: FeatureCardProps) {
+export function FeatureCard({ title, description, icon, headingLevel = 3, learnMore, action }: FeatureCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" h="100%">
       <Stack gap="sm" h="100%">
-        {(icon || step) && (
+        {icon && (
           <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
-            {icon ? <Icon name={icon} /> : <Text fw={800}>{step}</Text>}
+            <Icon name={icon} />
           </ThemeIcon>
         )}
         <Title order={headingLevel} size="h4">

@@ -1,4 +1,5 @@
 import { Text, Title } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import type { TitledText } from '../config/site-types';
 import classes from './numbered-list.module.css';
 
@@ -6,9 +7,9 @@ import classes from './numbered-list.module.css';
  * Parallel points or the steps of a process as a numbered list in columns, without cards: six reasons
  * read as one block instead of six boxes stacked on a phone.
  */
-export function NumberedList({ items }: { items: TitledText[] }) {
+export function NumberedList({ items, columns = 3 }: { items: TitledText[]; columns?: 3 | 4 }) {
   return (
-    <ol className={classes.list}>
+    <ol className={classes.list} style={{ '--columns': columns } as CSSProperties}>
       {items.map((item, index) => (
         <li key={item.title} className={classes.item}>
           <span className={classes.number} aria-hidden="true">

@@ -86,8 +86,6 @@ export interface ServiceContent {
   process?: { title: string; intro: string; steps: TitledText[] };
   /** A highlighted "how AI helps" block. */
   aiInsights?: { title: string; intro: string; points: TitledText[] };
-  /** Extra buttons after the sections (strategic planning shows both next steps). */
-  nextSteps?: LinkSpec[];
 }
 
 export interface Service {

@@ -151,7 +151,9 @@ describe('services (spec section 2)', () => {
     const planning = (await services.find((s) => s.path === '/services/strategic-planning')!.content()).default;
     expect(planning.process?.steps.map((s) => s.title)).toEqual(['Understand & Discover', 'Set Clear Goals', 'Create Action Steps', 'Track & Adjust']);
     expect(planning.aiInsights?.points.length).toBeGreaterThan(0);
-    expect(planning.nextSteps?.map((s) => s.to)).toEqual(['/contact', '/assessment']);
+    // Its buttons to /contact and /assessment are the hero's and the closing band's (one call to action each).
+    const planningService = services.find((s) => s.path === '/services/strategic-planning')!;
+    expect([planningService.heroAction, planningService.closing.to]).toEqual(['Plan With Us', '/assessment']);
     const leadership = (await services.find((s) => s.path === '/services/leadership-development')!.content()).default;
     expect(leadership.sections.map((s) => s.title)).toEqual(['Leadership Coaching', 'Team Building', 'Managing Change', 'Succession Planning', 'AI for Leadership']);
   });

@@ -6,10 +6,14 @@ import { FeatureCard } from '../../components/feature-card';
 import { Icon } from '../../components/icon';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
+import { NumberedList } from '../../components/numbered-list';
 import { LinkButton } from '../../components/smart-link';
 import type { Service, ServiceContent } from '../../config/site-types';
 
-/** One template for every service: hero to /contact, the service's own sections, then its closing button. */
+/**
+ * One template for every service: hero to /contact, the service's own sections, then its closing button;
+ * those two are the page's calls to action (docs/design.md: one primary call to action per page).
+ */
 export default function ServicePage({ service, content }: { service: Service; content: ServiceContent }) {
   const related = services.filter((s) => service.related.includes(s.path));
   return (
@@ -62,13 +66,7 @@ export default function ServicePage({ service, content }: { service: Service; co
 
       {content.process && (
         <Section title={content.process.title} intro={content.process.intro}>
-          <CardGrid cols={{ base: 1, sm: 2, md: 4 }} component="ol">
-            {content.process.steps.map((step, index) => (
-              <li key={step.title}>
-                <FeatureCard title={step.title} description={step.description} step={index + 1} />
-              </li>
-            ))}
-          </CardGrid>
+          <NumberedList items={content.process.steps} columns={4} />
         </Section>
       )}
 
@@ -82,20 +80,8 @@ export default function ServicePage({ service, content }: { service: Service; co
         </Section>
       )}
 
-      {content.nextSteps && (
-        <Section title="Take the Next Step">
-          <Group>
-            {content.nextSteps.map((step, index) => (
-              <LinkButton key={step.label} to={step.to} size="md" variant={index === 0 ? 'filled' : 'outline'}>
-                {step.label}
-              </LinkButton>
-            ))}
-          </Group>
-        </Section>
-      )}
-
       {related.length > 0 && (
-        <Section title="Related Services" tone={content.nextSteps ? 'tinted' : 'plain'}>
+        <Section title="Related Services">
           <Group gap="xl">
             {related.map((s) => (
               <Anchor key={s.path} href={s.path} fw={600}>
