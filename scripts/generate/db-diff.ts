@@ -67,6 +67,7 @@ function submissionSql(name: string, table: TableState, before: TableState | und
   const changed = (pick: (s: Submission) => unknown) => JSON.stringify(was ? pick(was) : null) !== JSON.stringify(now ? pick(now) : null);
   if (!now) {
     if (was) {
+      if (was.steps && was.inbox) sql.push(`select public.declare_form_steps(${quote(was.inbox.form)}, null);`);
       sql.push(`drop policy if exists submitters_insert on ${t};`, `revoke insert on table ${t} from anon, authenticated;`);
       for (const trigger of ['check_stamp', 'limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request', 'list_in_staff_inbox']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
       sql.push(`drop policy if exists staff_read on ${t};`, `revoke select on table ${t} from authenticated;`);
@@ -94,6 +95,11 @@ function submissionSql(name: string, table: TableState, before: TableState | und
     );
   }
   if (changed((s) => s.inbox)) sql.push(...inboxSql(t, now.inbox!, !was?.inbox));
+  // A wizard's steps, for its funnel (supabase/migrations/20261126030000_overview_numbers_texts_and_funnel.sql).
+  if (changed((s) => [s.inbox?.form, s.steps ?? null])) {
+    if (was?.steps && was.inbox && was.inbox.form !== now.inbox?.form) sql.push(`select public.declare_form_steps(${quote(was.inbox.form)}, null);`);
+    if (now.inbox && (now.steps || was?.steps)) sql.push(`select public.declare_form_steps(${quote(now.inbox.form)}, ${now.steps ?? 'null'});`);
+  }
   if (changed((s) => s.perClientPerHour)) {
     sql.push(
       now.perClientPerHour

@@ -46,6 +46,11 @@ export interface Submission {
    * name, email and organization (supabase/migrations/20261123050000_staff_workspace.sql). Absent in older snapshots.
    */
   inbox?: { form: string; name: string | null; email: string; organization: string | null };
+  /**
+   * A wizard's number of steps, for its funnel (public.form_steps, decision 031): visitors may count the
+   * steps they reach up to this many, and "sent" after it. Absent for one-page forms and in older snapshots.
+   */
+  steps?: number;
 }
 
 export type DbState = Record<string, TableState>;
@@ -95,9 +100,9 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
  * `previous` is the state the migrations have built so far: whether a rule can be NOT NULL on the
  * column, or must be a check that spares saved rows, depends on what is already there.
  */
-export function desiredState(forms: { name: string; schema: JsonSchema; entry: FormRegistryEntry }[], previous: DbState = {}): DbState {
+export function desiredState(forms: { name: string; schema: JsonSchema; entry: FormRegistryEntry; steps?: number | null }[], previous: DbState = {}): DbState {
   const state: DbState = {};
-  for (const { name, schema, entry } of forms) {
+  for (const { name, schema, entry, steps } of forms) {
     if (!entry.table) continue;
     const table = entry.table;
     const before = previous[table];
@@ -128,6 +133,7 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
         perAddress: entry.limits?.perAddressPerHour ? { column: entry.notification.replyTo, perHour: entry.limits.perAddressPerHour } : null,
         perClientPerHour: entry.limits?.perClientPerHour ?? null,
         inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
+        ...(steps ? { steps } : {}),
       };
     }
   }

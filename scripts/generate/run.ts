@@ -113,7 +113,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ...rewritten.map((file) => `  ✖ supabase/migrations/${file}`),
     ]);
   }
-  const declared = forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]! }));
+  const declared = forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]!, steps: Array.isArray(f.steps?.json) ? f.steps.json.length : null }));
   let plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.state));
   // Schemas changed again before the last migration reached any database: rewrite it rather than stack
   // a second one on a change that never happened (a question added and removed, a migration that failed).

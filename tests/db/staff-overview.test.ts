@@ -15,7 +15,7 @@ const staffClaims = { email: 'lena@consultancy.example', app_metadata: { provide
 describe.each(ENGINES)('the staff overview, on %s', (engine) => {
   let db: Db;
   const contact = publicForms.find((form) => form.name === 'contact')!;
-  const other = publicForms.find((form) => form.name !== 'contact')!;
+  const other = publicForms.find((form) => form.name !== 'contact' && form.name !== 'assessment')!;
   const staff = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, staffClaims);
   let sent = 0;
 
@@ -29,15 +29,19 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
     );
   }
 
+  const assessment = publicForms.find((form) => form.name === 'assessment')!;
+
   beforeAll(async () => {
     db = await freshDatabase(engine);
-    await received(contact, 0, { subject: 'Feedback' });
-    await received(contact, 0, { subject: 'General Inquiry' });
-    await received(contact, 3, { subject: 'Feedback' });
+    await received(contact, 0, { subject: 'Feedback', message: 'Newest message.' });
+    await received(contact, 0, { subject: 'General Inquiry', message: 'A question about courses.' });
+    await received(contact, 3, { subject: 'Feedback', message: 'Three days old.' });
     // In the period before a week's view (three days ago, a week earlier), and outside both.
     await received(contact, 10, { subject: 'Service Request' });
     await received(contact, 40, { subject: 'Feedback' });
     await received(other, 0);
+    // Team sizes in the last week (3, 5, 5, 12, 40), and one a month ago that a week does not count.
+    for (const [daysAgo, size] of [[0, 3], [1, 5], [2, 5], [3, 12], [4, 40], [30, 99]] as const) await received(assessment, daysAgo, { team_size: size });
   }, 60_000);
   afterAll(async () => {
     await db?.close();
@@ -55,8 +59,8 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
     expect(week.find((d) => d.day === dayOf(3))).toEqual({ day: dayOf(3), submissions: 1, previous: 1 });
     expect(week.reduce((sum, d) => sum + d.submissions, 0)).toBe(3);
     expect(week.reduce((sum, d) => sum + d.previous, 0)).toBe(1);
-    // Every form together; a range long enough holds every submission.
-    expect((await days(null, 7)).reduce((sum, d) => sum + d.submissions, 0)).toBe(4);
+    // Every form together (three messages, the other form's one, five assessments); a range long enough holds every submission.
+    expect((await days(null, 7)).reduce((sum, d) => sum + d.submissions, 0)).toBe(9);
     expect((await days('contact', 60)).reduce((sum, d) => sum + d.submissions, 0)).toBe(5);
   });
 
@@ -77,9 +81,68 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
     expect(await answers('subject"; drop table public.staff_inbox; --')).toEqual([]);
   });
 
+  it('sums up a number question: how many answered, the least, the median, the most, and at most ten ranges', async () => {
+    const numbers = (count: number) =>
+      staff(() =>
+        db
+          .query<{ answered: number; least_value: number; median: number; most_value: number; buckets: unknown }>(
+            `select answered::int, least_value::float8, median::float8, most_value::float8, buckets from public.staff_overview_numbers('assessment', 'team_size', $1, 'UTC')`,
+            [count],
+          )
+          .then((r) => r.rows),
+      );
+    // Ranges 4 wide (40 - 3 + 1 = 38 values in ten ranges): 3–6 holds 3, 5, 5; 11–14 holds 12; 39–42 holds 40.
+    expect(await numbers(7)).toEqual([
+      {
+        answered: 5,
+        least_value: 3,
+        median: 5,
+        most_value: 40,
+        buckets: [
+          { low: 3, high: 6, submissions: 3 },
+          { low: 11, high: 14, submissions: 1 },
+          { low: 39, high: 42, submissions: 1 },
+        ],
+      },
+    ]);
+    expect((await numbers(60))[0]).toMatchObject({ answered: 6, median: 8.5, most_value: 99 });
+    // Text is not a number: nothing is counted.
+    expect(await staff(() => db.query(`select * from public.staff_overview_numbers('contact', 'message', 7, 'UTC')`).then((r) => r.rows))).toEqual([]);
+  });
+
+  it('lists the latest answers to a text question, newest first', async () => {
+    const texts = (limit: number) =>
+      staff(() => db.query<{ answer: string }>(`select answer from public.staff_overview_texts('contact', 'message', 7, 'UTC', $1)`, [limit]).then((r) => r.rows.map((row) => row.answer)));
+    expect(await texts(5)).toEqual(expect.arrayContaining(['Newest message.', 'A question about courses.', 'Three days old.']));
+    expect(await texts(5)).toHaveLength(3);
+    expect((await texts(5))[2]).toBe('Three days old.');
+    expect(await texts(1)).toHaveLength(1);
+    expect(await staff(() => db.query(`select * from public.staff_overview_texts('assessment', 'team_size', 7, 'UTC')`).then((r) => r.rows))).toEqual([]);
+  });
+
+  it('lists the inbox filtered by one answer, the same submissions the overview counted for it', async () => {
+    const page = (field: string | null, answer: string | null) =>
+      staff(() => db.query<{ form: string }>(`select form from public.staff_inbox_page(p_form => 'contact', p_field => $1, p_answer => $2)`, [field, answer]).then((r) => r.rows));
+    expect(await page('subject', 'Feedback')).toHaveLength(3);
+    expect(await page('subject', 'Service Request')).toHaveLength(1);
+    expect(await page(null, null)).toHaveLength(5);
+    const counts = await staff(() =>
+      db.query<{ status: string; submissions: number }>(`select status, submissions::int from public.staff_inbox_counts(p_form => 'contact', p_field => 'subject', p_answer => 'Feedback')`).then((r) => r.rows),
+    );
+    expect(counts).toEqual([{ status: 'new', submissions: 3 }]);
+    // A question the form does not have, or SQL in its place, lists nothing.
+    expect(await page('no_such_question', 'Feedback')).toEqual([]);
+    expect(await page('subject"; drop table public.staff_inbox; --', 'x')).toEqual([]);
+    expect((await as(db, 'authenticated', USER, () => db.query(`select * from public.staff_inbox_page(p_form => 'contact', p_field => 'subject', p_answer => 'Feedback')`))).rows).toEqual([]);
+  });
+
   it('shows visitors nothing, and signed-in people who are not staff nothing', async () => {
     await expectRefused(as(db, 'anon', null, () => db.query(`select * from public.staff_overview_days()`)), '42501');
     await expectRefused(as(db, 'anon', null, () => db.query(`select * from public.staff_overview_answers('contact', 'subject')`)), '42501');
+    await expectRefused(as(db, 'anon', null, () => db.query(`select * from public.staff_overview_numbers('assessment', 'team_size')`)), '42501');
+    await expectRefused(as(db, 'anon', null, () => db.query(`select * from public.staff_overview_texts('contact', 'message')`)), '42501');
+    expect((await as(db, 'authenticated', USER, () => db.query(`select * from public.staff_overview_numbers('assessment', 'team_size')`))).rows).toEqual([]);
+    expect((await as(db, 'authenticated', USER, () => db.query(`select * from public.staff_overview_texts('contact', 'message')`))).rows).toEqual([]);
     expect((await as(db, 'authenticated', USER, () => db.query(`select * from public.staff_overview_days()`))).rows).toEqual([]);
     expect((await as(db, 'authenticated', USER, () => db.query(`select * from public.staff_overview_answers('contact', 'subject')`))).rows).toEqual([]);
     // The quarter-hour counts behind the days are read through the function only, by staff too.
