@@ -9,6 +9,8 @@ export interface NotificationForm {
   subject: string | null;
   /** Field names in the order staff read them. */
   order: string[];
+  /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */
+  steps?: string[];
   schema: {
     [keyword: string]: unknown;
     properties?: Record<string, { title?: string; oneOf?: { const: unknown; title: string }[]; [keyword: string]: unknown }>;

@@ -82,6 +82,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     replyTo: "contact_email",
     subject: null,
     order: ["organization_name","organization_type","mission","current_challenges","tech_readiness","ai_experience","goals","timeline","team_size","budget_range","contact_name","contact_email","contact_phone"],
+    steps: ["Organization Information","Current Status & Needs","Project & Goals","Contact Information"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",
       "$id": "assessment",

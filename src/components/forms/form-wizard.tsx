@@ -1,5 +1,5 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
 import { normalise, type FormData } from './normalise';
@@ -22,6 +22,11 @@ interface FormWizardProps<T> {
   draftKey?: string;
   /** Answers chosen for the visitor (from the address), applied over the draft. */
   prefill?: FormData | null;
+  /**
+   * Told once per visit of each step the visitor reaches (1-based; steps + 1 once sent) and the whole
+   * seconds they spent on the step they came from (null for the first step reached): the form's funnel.
+   */
+  onStep?: (step: number, secondsOnPrevious: number | null) => void;
 }
 
 const EMPTY: WizardState = { step: 0, data: {} };
@@ -31,7 +36,7 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
  * A multi-step form from one schema and its steps file: Next checks only the current step, Previous
  * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
  */
-export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardProps<T>) {
+export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // What the visitor typed into step 1 before the form's code arrived wins over an older draft.
@@ -40,10 +45,19 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardP
   usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
   const honeypot = useHoneypot();
-  const { busy, submit } = useSubmission(onSubmit, () => goTo(0, {}), honeypot.isBot);
-
   const steps = form.steps;
+  const reached = useStepsReached(onStep);
+  const { busy, submit } = useSubmission(
+    onSubmit,
+    () => {
+      reached(steps.length);
+      goTo(0, {});
+    },
+    honeypot.isBot,
+  );
+
   const index = Math.min(state.step, steps.length - 1);
+  useEffect(() => reached(index), [index, reached]);
   const step = steps[index]!;
   const isLast = index === steps.length - 1;
   const percent = Math.round(((index + 1) / steps.length) * 100);
@@ -93,5 +107,25 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill }: FormWizardP
         </Group>
       </SchemaForm>
     </Stack>
+  );
+}
+
+/**
+ * Says each step (0-based index; the number of steps once sent) the first time this visit reaches it,
+ * with the seconds since the step it came from was shown. Going back counts nothing.
+ */
+function useStepsReached(onStep: FormWizardProps<unknown>['onStep']) {
+  const counted = useRef(new Set<number>());
+  const shownAt = useRef<number | null>(null);
+  return useCallback(
+    (index: number) => {
+      const now = performance.now();
+      const since = shownAt.current === null ? null : Math.round((now - shownAt.current) / 1000);
+      shownAt.current = now;
+      if (!onStep || counted.current.has(index)) return;
+      counted.current.add(index);
+      onStep(index + 1, since);
+    },
+    [onStep],
   );
 }

@@ -7,6 +7,7 @@ import { SinglePageForm } from '../../components/forms/single-page-form';
 import type { SubmitHandler } from '../../components/forms/use-submission';
 import { defineIsland } from '../../components/island';
 import { formLoaders } from '../../generated/form-loaders';
+import { countStep } from '../../lib/backend/step-counter';
 import { formSubmitter } from '../../lib/backend/submit-form';
 
 /** Where a wizard keeps the visitor's draft between visits. */
@@ -32,6 +33,8 @@ function PageForm({ form }: { form: FormDefinition }) {
     if (root.current?.contains(document.activeElement)) submitter.prepare();
   }, [submitter]);
   const prefill = useQueryPrefill(form);
+  // Where visitors leave a wizard, counted anonymously for the staff overview (decision 031).
+  const countSteps = useCallback((step: number, seconds: number | null) => countStep(form.id, step, seconds), [form.id]);
   const steps = form.steps;
   const notice = form.page?.sent ?? { title: form.toasts!.saved.title, body: form.toasts!.notified.description, again: 'Send another' };
   return (
@@ -40,7 +43,7 @@ function PageForm({ form }: { form: FormDefinition }) {
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
       <div hidden={sent} ref={root} onFocus={submitter.prepare}>
         {steps ? (
-          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} />
+          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} onStep={countSteps} />
         ) : (
           <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
         )}

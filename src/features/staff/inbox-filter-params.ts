@@ -1,5 +1,6 @@
 /**
- * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…), so Back, a reload
+ * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…, and field=…&answer=…
+ * for one answer, the option clicked on the overview), so Back, a reload
  * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
  * know is ignored rather than sent to the database.
  */
@@ -18,12 +19,16 @@ export function filterFromParams(params: URLSearchParams): InboxFilter {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const search = params.get('q')?.trim() ?? '';
+  const field = params.get('field') ?? '';
+  const value = params.get('answer');
+  const answer = staffForms.get(form)?.order.includes(field) && value !== null ? { answer: { field, value } } : {};
   return {
     ...(staffForms.has(form) ? { form } : {}),
     ...((STATUSES as readonly string[]).includes(status) ? { status: status as Status } : {}),
     ...(DAY.test(from) ? { from } : {}),
     ...(DAY.test(to) ? { to } : {}),
     ...(search ? { search } : {}),
+    ...answer,
   };
 }
 
@@ -35,6 +40,10 @@ export function paramsFor(filter: InboxFilter, submission?: string): URLSearchPa
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.search) params.set('q', filter.search);
+  if (filter.form && filter.answer) {
+    params.set('field', filter.answer.field);
+    params.set('answer', filter.answer.value);
+  }
   if (submission) params.set(SUBMISSION_PARAM, submission);
   return params;
 }

@@ -20,6 +20,8 @@ export interface InboxFilter {
   to?: string;
   /** Part of a name, email, organization or any other text answer. */
   search?: string;
+  /** One answer of one question of `form` (as the overview counts it): the option clicked there. */
+  answer?: { field: string; value: string };
 }
 
 export interface InboxRow {
@@ -47,7 +49,12 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
 /** A filter as the inbox's functions take it (supabase/migrations/*_inbox_searches_every_answer.sql). */
 function filterArgs(filter: InboxFilter) {
-  return { ...(filter.form ? { p_form: filter.form } : {}), ...(filter.status ? { p_status: filter.status } : {}), ...rangeArgs(filter) };
+  return { ...(filter.form ? { p_form: filter.form } : {}), ...(filter.status ? { p_status: filter.status } : {}), ...rangeArgs(filter), ...answerArgs(filter) };
+}
+
+/** An answer narrows the list to its form's submissions that gave it, and the counts with it. */
+function answerArgs(filter: InboxFilter) {
+  return filter.form && filter.answer ? { p_form: filter.form, p_field: filter.answer.field, p_answer: filter.answer.value } : {};
 }
 
 /** The part of a filter the counts take: they group by form and status instead. */
@@ -98,7 +105,7 @@ export interface InboxCounts {
  * the chosen status, each status's count for the chosen form, so every option says what choosing it gives.
  */
 export async function inboxCounts(client: Backend, filter: InboxFilter): Promise<InboxCounts> {
-  const { data, error } = await client.rpc('staff_inbox_counts', rangeArgs(filter));
+  const { data, error } = await client.rpc('staff_inbox_counts', { ...rangeArgs(filter), ...answerArgs(filter) });
   if (error) throw new Error(error.message);
   const counts: InboxCounts = { byForm: new Map(), byStatus: new Map(), total: 0 };
   for (const { form, status, submissions } of data) {

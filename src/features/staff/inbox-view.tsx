@@ -11,7 +11,7 @@ import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
-import { formTitle, staffForms } from './staff-forms';
+import { display, formTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
 import { EmailAddress } from './email-address';
@@ -50,9 +50,10 @@ function download(csv: string, name: string) {
 /** Form, status, date range and search; every change goes into the address (the search once typing pauses). */
 function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: InboxFilter; counts?: InboxCounts; onChange: (next: InboxFilter) => void; search: string; onSearch: (text: string) => void }) {
   const sum = (values: Iterable<number> | undefined) => [...(values ?? [])].reduce((a, b) => a + b, 0);
-  const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined });
+  // An answer is one form's: choosing another form lets it go.
+  const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined, ...(key === 'form' ? { answer: undefined } : {}) });
   const [open, setOpen] = useState(false);
-  const chosen = [filter.form, filter.status, filter.from, filter.to].filter(Boolean).length;
+  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer].filter(Boolean).length;
   return (
     <Stack gap="sm" role="search" aria-label="Filter the inbox">
       <Group align="flex-end" gap="sm" wrap="nowrap">
@@ -90,7 +91,24 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
         <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
         <TextInput type="date" label="Received until" value={filter.to ?? ''} min={filter.from} onChange={(e) => set('to', e.currentTarget.value)} />
       </SimpleGrid>
+      {filter.form && filter.answer && <AnswerFilter form={filter.form} answer={filter.answer} onClear={() => onChange({ ...filter, answer: undefined })} />}
     </Stack>
+  );
+}
+
+/** The answer the list is narrowed to (an option clicked on the overview), said as the form asks it, with a way back. */
+function AnswerFilter({ form, answer, onClear }: { form: string; answer: NonNullable<InboxFilter['answer']>; onClear: () => void }) {
+  const staffForm = staffForms.get(form)!;
+  const question = String(staffForm.schema.properties?.[answer.field]?.title ?? answer.field);
+  return (
+    <Group gap="sm">
+      <Text>
+        Only submissions whose <strong>{question}</strong> is <strong>{display(staffForm, answer.field, answer.value)}</strong>.
+      </Text>
+      <Button variant="subtle" size="compact-sm" onClick={onClear}>
+        Show every answer
+      </Button>
+    </Group>
   );
 }
 

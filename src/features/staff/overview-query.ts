@@ -14,13 +14,44 @@ export interface OverviewDay {
 export interface AnswerCount {
   /** As the form shows it (an option's label), or null for "not answered". */
   label: string | null;
+  /** As saved (the inbox filters by it), or null for "not answered". */
+  value: string | null;
   submissions: number;
+}
+
+export interface NumberSummary {
+  field: string;
+  title: string;
+  answered: number;
+  least: number | null;
+  median: number | null;
+  most: number | null;
+  /** Up to ten ranges of whole numbers, lowest first; both ends included. */
+  ranges: { low: number; high: number; submissions: number }[];
+}
+
+export interface LatestTexts {
+  field: string;
+  title: string;
+  answers: { submission: string; at: string; text: string }[];
+}
+
+export interface FunnelStep {
+  /** The step's title, or "Sent" after the last one. */
+  title: string;
+  visits: number;
+  /** The range of seconds the median visit stayed on the step before moving on; null when none moved on. */
+  median: { low: number; high: number | null } | null;
 }
 
 export interface Overview {
   days: OverviewDay[];
   /** Each choice question of the chosen form, in the form's order, with how often each answer was given. */
   questions: { field: string; title: string; answers: AnswerCount[] }[];
+  numbers: NumberSummary[];
+  texts: LatestTexts[];
+  /** A wizard's steps, from the first to Sent; null for a one-page form or every form together. */
+  funnel: FunnelStep[] | null;
 }
 
 /** The staff member's own time zone, so "today" is theirs. */
@@ -34,11 +65,60 @@ export function choiceQuestions(form: StaffForm): string[] {
   });
 }
 
+/** The questions answered with a number. */
+export function numberQuestions(form: StaffForm): string[] {
+  return form.order.filter((field) => ['integer', 'number'].includes(String(form.schema.properties?.[field]?.type)));
+}
+
+/** The questions answered in the visitor's own words: text with no options and no set format (an address, a phone number). */
+export function textQuestions(form: StaffForm): string[] {
+  return form.order.filter((field) => {
+    const definition = form.schema.properties?.[field];
+    return Boolean(definition && definition.type === 'string' && !definition.oneOf && !definition.enum && definition.const === undefined && !definition.format && !definition.pattern);
+  });
+}
+
+const titleOf = (form: StaffForm, field: string) => String(form.schema.properties?.[field]?.title ?? field);
+
+async function readNumbers(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string): Promise<NumberSummary> {
+  const { data, error } = await client.rpc('staff_overview_numbers', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone });
+  if (error) throw error;
+  const row = data?.[0];
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    field,
+    title: titleOf(form, field),
+    answered: Number(row?.answered ?? 0),
+    least: number(row?.least_value),
+    median: number(row?.median),
+    most: number(row?.most_value),
+    ranges: ((row?.buckets ?? []) as { low: number; high: number; submissions: number }[]).map((r) => ({ low: Number(r.low), high: Number(r.high), submissions: Number(r.submissions) })),
+  };
+}
+
+async function readTexts(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string): Promise<LatestTexts> {
+  const { data, error } = await client.rpc('staff_overview_texts', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone, p_limit: 5 });
+  if (error) throw error;
+  return { field, title: titleOf(form, field), answers: (data ?? []).map((row) => ({ submission: row.submission_id, at: row.created_at, text: row.answer })) };
+}
+
+async function readFunnel(client: Backend, form: StaffForm, days: OverviewRange): Promise<FunnelStep[] | null> {
+  if (!form.steps) return null;
+  const { data, error } = await client.rpc('staff_overview_funnel', { p_form: form.id, p_days: days });
+  if (error) throw error;
+  const titles = [...form.steps, 'Sent'];
+  return (data ?? []).map((row) => ({
+    title: titles[row.step - 1] ?? `Step ${row.step}`,
+    visits: Number(row.visits),
+    median: row.median_low === null ? null : { low: row.median_low, high: row.median_high },
+  }));
+}
+
 async function readAnswers(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string) {
   const { data, error } = await client.rpc('staff_overview_answers', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone });
   if (error) throw error;
-  const answers = (data ?? []).map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), submissions: Number(row.submissions) }));
-  return { field, title: String(form.schema.properties?.[field]?.title ?? field), answers };
+  const answers = (data ?? []).map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, submissions: Number(row.submissions) }));
+  return { field, title: titleOf(form, field), answers };
 }
 
 async function readDays(client: Backend, form: StaffForm | null, days: OverviewRange, zone: string): Promise<OverviewDay[]> {
@@ -47,12 +127,19 @@ async function readDays(client: Backend, form: StaffForm | null, days: OverviewR
   return (data ?? []).map((row) => ({ day: row.day, submissions: Number(row.submissions), previous: Number(row.previous) }));
 }
 
-/** The overview of one form (or of every form, with no question counts) over the last `days`, read by the database (staff only). */
+/**
+ * The overview of one form (or of every form, with no question counts) over the last `days`, read by the
+ * database (staff only): one request per question, all at once.
+ */
 export async function readOverview(client: Backend, form: StaffForm | null, days: OverviewRange): Promise<Overview> {
   const zone = timeZone();
-  const [perDay, questions] = await Promise.all([
+  const each = <T>(fields: (f: StaffForm) => string[], read: (f: StaffForm, field: string) => Promise<T>) => Promise.all(form ? fields(form).map((field) => read(form, field)) : []);
+  const [perDay, questions, numbers, texts, funnel] = await Promise.all([
     readDays(client, form, days, zone),
-    Promise.all((form ? choiceQuestions(form) : []).map((field) => readAnswers(client, form!, field, days, zone))),
+    each(choiceQuestions, (f, field) => readAnswers(client, f, field, days, zone)),
+    each(numberQuestions, (f, field) => readNumbers(client, f, field, days, zone)),
+    each(textQuestions, (f, field) => readTexts(client, f, field, days, zone)),
+    form ? readFunnel(client, form, days) : null,
   ]);
-  return { days: perDay, questions };
+  return { days: perDay, questions, numbers, texts, funnel };
 }

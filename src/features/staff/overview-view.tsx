@@ -3,8 +3,12 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart, BarsList } from '@mantine/charts';
-import { Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router-dom';
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router-dom';
+import { paramsFor } from './inbox-filter-params';
+import { OverviewFunnel } from './overview-funnel';
+import { OverviewNumbers } from './overview-numbers';
+import { OverviewTexts } from './overview-texts';
 import { useChartStyles } from './chart-styles';
 import { OVERVIEW_RANGES, readOverview, type AnswerCount, type Overview, type OverviewDay, type OverviewRange } from './overview-query';
 import { formTitle, staffForms } from './staff-forms';
@@ -87,9 +91,11 @@ function Period({ days, range }: { days: OverviewDay[]; range: number }) {
   );
 }
 
-function Answers({ title, answers }: { title: string; answers: AnswerCount[] }) {
+/** Each answer opens the inbox narrowed to the submissions that gave it (the counts' period aside). */
+function Answers({ form, field, title, answers }: { form: string; field: string; title: string; answers: AnswerCount[] }) {
   const total = answers.reduce((sum, a) => sum + a.submissions, 0);
   const labelled = answers.map((a) => ({ ...a, label: a.label ?? 'Not answered' }));
+  const inboxOf = (value: string) => `/staff?${paramsFor({ form, answer: { field, value } }).toString()}`;
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
@@ -112,7 +118,15 @@ function Answers({ title, answers }: { title: string; answers: AnswerCount[] }) 
               <Table.Tbody>
                 {labelled.map((a) => (
                   <Table.Tr key={a.label}>
-                    <Table.Th scope="row">{a.label}</Table.Th>
+                    <Table.Th scope="row">
+                      {a.value === null ? (
+                        a.label
+                      ) : (
+                        <Anchor component={Link} to={inboxOf(a.value)}>
+                          {a.label}
+                        </Anchor>
+                      )}
+                    </Table.Th>
                     <Table.Td>{a.submissions}</Table.Td>
                     <Table.Td>{percent(a.submissions, total)}</Table.Td>
                   </Table.Tr>
@@ -128,8 +142,11 @@ function Answers({ title, answers }: { title: string; answers: AnswerCount[] }) 
 
 /**
  * /staff?view=overview: what the forms bring in, at a glance (issue 28): submissions per day beside the
- * period before, and for a chosen form how often each answer of its choice questions was given. The
- * figures are counted by the database (staff only); every chart's numbers are also a table.
+ * period before; for a chosen form, how often each answer of its choice questions was given (each opens
+ * the inbox of those submissions), its number questions summed up, the latest answers in visitors' own
+ * words, and for a wizard where visitors leave it. All read from the schemas, so a question added with
+ * `npm run generate` appears here with no edit. The figures are counted by the database (staff only);
+ * every chart's numbers are also a table.
  */
 export function OverviewView() {
   useChartStyles();
@@ -160,13 +177,24 @@ export function OverviewView() {
         <>
           <Period days={shown.days} range={days} />
           {form ? (
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {shown.questions.map((question) => (
-                <Answers key={question.field} title={question.title} answers={question.answers} />
-              ))}
-            </SimpleGrid>
+            <>
+              {shown.funnel && <OverviewFunnel steps={shown.funnel} />}
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {shown.questions.map((question) => (
+                  <Answers key={question.field} form={form.id} field={question.field} title={question.title} answers={question.answers} />
+                ))}
+                {shown.numbers.map((summary) => (
+                  <OverviewNumbers key={summary.field} summary={summary} />
+                ))}
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, md: 2 }}>
+                {shown.texts.map((latest) => (
+                  <OverviewTexts key={latest.field} form={form.id} latest={latest} />
+                ))}
+              </SimpleGrid>
+            </>
           ) : (
-            <Text c="dimmed">Choose a form to see how its questions were answered.</Text>
+            <Text c="dimmed">Choose a form to see how its questions were answered and, for a form in steps, where visitors leave it.</Text>
           )}
         </>
       )}

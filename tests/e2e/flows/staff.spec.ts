@@ -10,6 +10,10 @@ import { apiUrl, confirmedAccount, insertRows, makeStaff } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
+import { answerAll, answersFor, submitText } from '../form-driver';
+import { pageForms } from '../../support/declared-forms';
+
+const assessment = pageForms.find((f) => f.definition.steps)!;
 import { localKeys } from '../../../supabase/local/keys';
 
 /** Signs in from the staff page's own button, as staff arriving at /staff do. */
@@ -331,9 +335,10 @@ test('staff see what the forms bring in: submissions per day and how each questi
   await expect(page.getByRole('heading', { name: 'Subject' })).toBeVisible();
   const before = await countOf();
 
+  const tag = unique('asks');
   await insertRows('contact_submissions', [
-    { name: 'Ana Ruiz', email: `${unique('ana')}@example.org`, subject, message: 'How would AI help our intake?' },
-    { name: 'Bo Lin', email: `${unique('bo')}@example.org`, subject, message: 'A second question about AI.' },
+    { name: `Ana ${tag}`, email: `${unique('ana')}@example.org`, subject, message: 'How would AI help our intake?' },
+    { name: `Bo ${tag}`, email: `${unique('bo')}@example.org`, subject, message: 'A second question about AI.' },
   ]);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Subject' })).toBeVisible();
@@ -345,12 +350,74 @@ test('staff see what the forms bring in: submissions per day and how each questi
   expect(Number(await todayRow.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(2);
   expect(await axeViolations(page)).toEqual([]);
 
+  // An answer opens the inbox of the submissions that gave it.
+  await subjects.getByRole('link', { name: subject, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`form=contact&field=subject&answer=${encodeURIComponent(subject).replaceAll('%20', '\\+')}`));
+  await expect(page.getByText(`Only submissions whose Subject is ${subject}.`)).toBeVisible();
+  const listed = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Received' }) }).getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(listed.filter({ hasText: `Ana ${tag}` })).toHaveCount(1);
+  await expect(listed.filter({ hasText: `Bo ${tag}` })).toHaveCount(1);
+  for (const row of await listed.all()) await expect(row).toContainText('Contact Inquiry');
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Show every answer' }).click();
+  await expect(page).not.toHaveURL(/answer=/);
+  await page.goto('/staff?view=overview&form=contact&days=7');
+
   // Every form together: no question counts, and the inbox is one link away.
   await page.getByRole('combobox', { name: 'Form' }).selectOption({ label: 'All forms' });
   await expect(page).toHaveURL(/view=overview&days=7$/);
-  await expect(page.getByText('Choose a form to see how its questions were answered.')).toBeVisible();
+  await expect(page.getByText('Choose a form to see how its questions were answered')).toBeVisible();
   await page.getByRole('link', { name: 'Inbox' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+});
+
+test('staff see where visitors leave the assessment: each step a visit reaches and sends counts once, with the step titles', async ({ page, browser }) => {
+  const { email, password } = await confirmedAccount('staff-funnel');
+  await makeStaff(email);
+  await page.goto('/staff?view=overview&form=assessment&days=7');
+  await signInHere(page, email, password);
+  const funnel = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Visits that reached it' }) });
+  await expect(funnel).toBeVisible();
+  const steps = [...assessment.definition.steps!.map((s) => s.title), 'Sent'];
+  await expect(funnel.getByRole('rowheader')).toHaveText(steps);
+  const reached = async () => Promise.all(steps.map(async (title) => Number(await funnel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) }).getByRole('cell').first().textContent())));
+  const before = await reached();
+
+  // A visitor, in a browser of their own, goes through every step, back once, and sends.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(assessment.entry.page.path);
+  const answers = answersFor(assessment.definition, { contact_email: `${unique('funnel')}@example.org` });
+  for (const [i, step] of assessment.definition.steps!.entries()) {
+    await answerAll(visitor, visitor, assessment.definition, answers, step.fields);
+    if (i === 1) {
+      await visitor.getByRole('button', { name: 'Previous' }).click();
+      await visitor.getByRole('button', { name: 'Next' }).click();
+    }
+    if (i < assessment.definition.steps!.length - 1) await visitor.getByRole('button', { name: 'Next' }).click();
+  }
+  await visitor.getByRole('button', { name: submitText(assessment.definition) }).click();
+  await expect(visitor.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeFocused();
+  await visitor.context().close();
+
+  await expect.poll(async () => (await page.reload(), await reached()), { timeout: 15_000 }).toEqual(before.map((n) => n + 1));
+  // Time on each step is a range, and the chart's numbers are a table, axe clean.
+  await expect(funnel.getByRole('row').filter({ has: page.getByRole('rowheader', { name: steps[0], exact: true }) }).getByRole('cell').nth(2)).toHaveText(/\d+ (s|min)/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Every number question summed up, and every question answered in words with its latest answers, this visitor's among them.
+  const properties = assessment.definition.schema.properties as Record<string, { type?: string; title?: string; oneOf?: unknown; pattern?: string }>;
+  for (const [field, definition] of Object.entries(properties)) {
+    if (definition.type === 'integer') await expect(page.getByRole('heading', { name: definition.title, exact: true })).toBeVisible();
+    if (definition.type === 'string' && !definition.oneOf && !definition.pattern) {
+      const latest = page.getByRole('heading', { name: `${definition.title}: the latest answers` });
+      await expect(latest).toBeVisible();
+      if (typeof answers[field] === 'string') await expect(latest.locator('xpath=..')).toContainText(String(answers[field]));
+    }
+  }
+  // Usable on a phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test.describe('the staff inbox looks as approved', () => {
