@@ -1,8 +1,9 @@
 /**
- * The staff inbox at scale: 100,000 submissions across the forms, then the first page, a filtered
- * search, a deep keyset page and the delivery states, through supabase-js as a signed-in staff member,
- * exactly the calls /staff makes (src/features/staff/inbox-query.ts). Budget: p95 under 150 ms; the
- * CSV export of a filter matching 880 submissions (every page and its answers), under 2 s.
+ * The staff inbox at scale: 100,000 submissions across the forms and 1,000,000 wizard step counts, then
+ * the first page, a filtered search, a deep keyset page, the delivery states and every overview, through
+ * supabase-js as a signed-in staff member, exactly the calls /staff makes (src/features/staff/
+ * inbox-query.ts, overview-query.ts). Budget: p95 under 150 ms; the CSV export of a filter matching 880
+ * submissions (every page and its answers), under 2 s.
  *
  *   npm run bench:staff            (PGlite; DATABASE_URL=… for a PostgreSQL server)
  */
@@ -23,6 +24,15 @@ import { staffForms } from '../src/features/staff/staff-forms.ts';
 import { choosePassword, followLink } from '../tests/support/email-links.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const STEP_COUNTS = 1_000_000;
+/** Half the submissions are messages, three in ten enrolments, two in ten assessments. */
+const CONTACTS = Math.round(ROWS * 0.5);
+const ENROLMENTS = Math.round(ROWS * 0.3);
+const ASSESSMENTS = ROWS - CONTACTS - ENROLMENTS;
+const assessment = staffForms.get('assessment')!;
+/** A question's options as a SQL array, to pick from by row number. */
+const optionsOf = (field: string) => `array[${(assessment.schema.properties![field]!.oneOf ?? []).map((o) => `'${String(o.const)}'`).join(', ')}]`;
+const pick = (field: string, i = 'i') => `(${optionsOf(field)})[1 + ${i} % cardinality(${optionsOf(field)})]`;
 const BUDGET_MS = 150;
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-staff-'));
 
@@ -50,6 +60,12 @@ function percentile(values: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+/** A call that must succeed: a refused one would be measured as fast. */
+async function answered(call: PromiseLike<{ error: { message: string } | null }>) {
+  const { error } = await call;
+  if (error) throw new Error(error.message);
+}
+
 let overBudget = false;
 async function series(label: string, n: number, one: () => Promise<unknown>, budget = BUDGET_MS) {
   const times: number[] = [];
@@ -75,24 +91,39 @@ try {
       'We run ' || (i % 97) || ' programmes and would like help with ' || (array['grant writing', 'volunteer rotas', 'data dashboards', 'board training', 'AI pilots'])[1 + i % 5]
         || E'.\nCould we talk next week? Our reference is ' || md5(i::text) || '.',
       now() - (i || ' minutes')::interval
-      from generate_series(1, ${Math.round(ROWS * 0.6)}) i;
+      from generate_series(1, ${CONTACTS}) i;
     insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
     select id, 'contact', 'contact_submissions', name, email, null, created_at, public.staff_inbox_answers_text(to_jsonb(c))
       from public.contact_submissions c order by created_at;
     insert into public.course_enrolments (course, full_name, email, organization, created_at)
     select 'strategic-leadership', 'Learner ' || i, 'learner' || i || '@example.org', 'Org ' || (i % 500), now() - (i || ' minutes')::interval
-      from generate_series(1, ${ROWS - Math.round(ROWS * 0.6)}) i;
+      from generate_series(1, ${ENROLMENTS}) i;
     insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
     select id, 'enrolment', 'course_enrolments', full_name, email, organization, created_at, public.staff_inbox_answers_text(to_jsonb(e))
       from public.course_enrolments e order by created_at;
+    insert into public.assessment_responses (organization_name, organization_type, mission, current_challenges, tech_readiness, ai_experience,
+      goals, timeline, team_size, budget_range, contact_name, contact_email, created_at)
+    select 'Organisation ' || i, ${pick('organization_type')}, 'Mission of organisation ' || i, 'Challenges ' || md5(i::text),
+      ${pick('tech_readiness', '(i / 4)')}, ${pick('ai_experience', '(i / 3)')}, 'Goals ' || i, ${pick('timeline', '(i / 7)')},
+      (i * 37) % 250, ${pick('budget_range', '(i / 5)')}, 'Contact ' || i, 'contact' || i || '@example.org',
+      now() - (i * 4 || ' minutes')::interval
+      from generate_series(1, ${ASSESSMENTS}) i;
+    insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)
+    select id, 'assessment', 'assessment_responses', contact_name, contact_email, organization_name, created_at, public.staff_inbox_answers_text(to_jsonb(a))
+      from public.assessment_responses a order by created_at;
     set session_replication_role = origin;
     -- The overview's quarter-hour counts, which the (disabled) trigger keeps as submissions come in.
     insert into public.staff_inbox_slots (form, slot, submissions)
     select form, date_bin('15 minutes', created_at, timestamptz 'epoch'), count(*) from public.staff_inbox group by 1, 2;
     update public.staff_inbox set status = 'closed' where seq % 3 = 0;
+    -- A year of the assessment's funnel: ${STEP_COUNTS.toLocaleString('en')} step counts, fewer at each step, with stays.
+    insert into public.form_step_counts (form, day, step, visits, stays)
+    select 'assessment', current_date - d, s, round(${STEP_COUNTS} / 365.0 / ${[0, 1, 2, 3, 4].reduce((sum, k) => sum + 0.75 ** k, 0)} * power(0.75, s - 1)),
+      array(select ((d * 7 + s * 13 + k * 5) % 40)::bigint from generate_series(1, 12) k)
+      from generate_series(0, 364) d, generate_series(1, 5) s;
     analyze;`);
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from public.staff_inbox');
-  console.log(`Seeded ${rows[0]!.n.toLocaleString('en')} submissions in ${((performance.now() - started) / 1000).toFixed(1)} s (${db.description})\n`);
+  const { rows } = await db.query<{ n: number; steps: number }>('select (select count(*)::int from public.staff_inbox) as n, (select sum(visits)::int from public.form_step_counts) as steps');
+  console.log(`Seeded ${rows[0]!.n.toLocaleString('en')} submissions and ${rows[0]!.steps.toLocaleString('en')} step counts in ${((performance.now() - started) / 1000).toFixed(1)} s (${db.description})\n`);
   await db.close();
 
   const stack = await startLocalStack(dataDir, { api: 0, inboxHttp: 0, inboxSmtp: 0 });
@@ -133,6 +164,15 @@ try {
     await series('Overview: every form, per day, 30 days', 50, () => readOverview(staff, null, 30));
     await series('Overview: every form, per day, 90 days', 50, () => readOverview(staff, null, 90));
     await series('Overview: contact, per day and its answers, 90 days', 50, () => readOverview(staff, staffForms.get('contact')!, 90));
+    await series('Overview: assessment, every question and its funnel, 90 days', 50, () => readOverview(staff, assessment, 90));
+    await series('Overview: assessment funnel alone, a year', 50, () => answered(staff.rpc('staff_overview_funnel', { p_form: 'assessment', p_days: 365 })));
+    await series('Overview: team size (least, median, most, ranges), 90 days', 50, () =>
+      answered(staff.rpc('staff_overview_numbers', { p_form: 'assessment', p_field: 'team_size', p_days: 90, p_time_zone: 'UTC' })),
+    );
+    const nonprofit = { form: 'assessment', answer: { field: 'organization_type', value: 'nonprofit' } };
+    await series('Inbox of one answer (an option clicked)', 50, () => inboxPage(staff, nonprofit));
+    await series('Counts of one answer', 50, () => inboxCounts(staff, nonprofit));
+    await series('A visitor counts a step (record_form_step)', 50, () => answered(visitor.rpc('record_form_step', { p_form: 'assessment', p_step: 1 })));
     const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');
     await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000'), 2000);
   } finally {

@@ -85,6 +85,22 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
     }
   });
 
+  it('takes a JSON array for an array argument, as PostgREST does', async () => {
+    await db.exec(`begin; set local role hosted_postgres;
+      create function public.joined(p_words text[], p_numbers integer[] default null) returns text language sql as $$ select array_to_string(p_words, '+') || coalesce(':' || array_length(p_numbers, 1), '') $$;
+      commit;`);
+    reloadSchemaCache(db);
+    try {
+      expect((await client(keys.anon).rpc('joined', { p_words: ['a', 'b c', 'd"e'] })).data).toBe('a+b c+d"e');
+      expect((await client(keys.anon).rpc('joined', { p_words: [], p_numbers: [1, 2, 3] })).data).toBe(':3');
+      // An element of the wrong type is the caller's mistake: 400, not 500.
+      expect((await client(keys.anon).rpc('joined', { p_words: ['a'], p_numbers: ['x'] })).status).toBe(400);
+    } finally {
+      await db.exec('drop function public.joined(text[], integer[]);');
+      reloadSchemaCache(db);
+    }
+  });
+
   it('saves a contact inquiry as a visitor (201, nothing returned) and keeps it unreadable', async () => {
     const saved = await client(keys.anon).from('contact_submissions').insert(contact);
     expect(saved.error).toBeNull();

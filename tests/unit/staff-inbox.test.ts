@@ -159,4 +159,15 @@ describe('the filter in the address', () => {
     expect(filterFromParams(new URLSearchParams('form=clients&status=deleted&from=yesterday&to=2026-13&q=%20%20'))).toEqual({});
     expect(paramsFor({}, 'id-1').toString()).toBe('submission=id-1');
   });
+
+  it('keeps one answer of one of its form\'s questions (an option clicked on the overview), and nothing else', () => {
+    const filter = { form: 'contact', answer: { field: 'subject', value: 'General Inquiry' } };
+    expect(paramsFor(filter).toString()).toBe('form=contact&field=subject&answer=General+Inquiry');
+    expect(filterFromParams(paramsFor(filter))).toEqual(filter);
+    // An empty answer is an answer; a question the form does not ask, or an answer with no form, is dropped.
+    expect(filterFromParams(new URLSearchParams('form=contact&field=subject&answer='))).toEqual({ form: 'contact', answer: { field: 'subject', value: '' } });
+    expect(filterFromParams(new URLSearchParams('form=contact&field=team_size&answer=3'))).toEqual({ form: 'contact' });
+    expect(filterFromParams(new URLSearchParams('field=subject&answer=Feedback'))).toEqual({});
+    expect(paramsFor({ answer: { field: 'subject', value: 'Feedback' } }).toString()).toBe('');
+  });
 });

@@ -114,11 +114,19 @@ async function readFunnel(client: Backend, form: StaffForm, days: OverviewRange)
   }));
 }
 
-async function readAnswers(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string) {
-  const { data, error } = await client.rpc('staff_overview_answers', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone });
+/** Every choice question's answers, counted in one pass over the form's submissions. */
+async function readAnswers(client: Backend, form: StaffForm, days: OverviewRange, zone: string): Promise<Overview['questions']> {
+  const fields = choiceQuestions(form);
+  if (!fields.length) return [];
+  const { data, error } = await client.rpc('staff_overview_answers', { p_form: form.id, p_fields: fields, p_days: days, p_time_zone: zone });
   if (error) throw error;
-  const answers = (data ?? []).map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, submissions: Number(row.submissions) }));
-  return { field, title: titleOf(form, field), answers };
+  return fields.map((field) => ({
+    field,
+    title: titleOf(form, field),
+    answers: (data ?? [])
+      .filter((row) => row.field === field)
+      .map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, submissions: Number(row.submissions) })),
+  }));
 }
 
 async function readDays(client: Backend, form: StaffForm | null, days: OverviewRange, zone: string): Promise<OverviewDay[]> {
@@ -129,14 +137,14 @@ async function readDays(client: Backend, form: StaffForm | null, days: OverviewR
 
 /**
  * The overview of one form (or of every form, with no question counts) over the last `days`, read by the
- * database (staff only): one request per question, all at once.
+ * database (staff only): the choice questions in one request, each other question in one, all at once.
  */
 export async function readOverview(client: Backend, form: StaffForm | null, days: OverviewRange): Promise<Overview> {
   const zone = timeZone();
   const each = <T>(fields: (f: StaffForm) => string[], read: (f: StaffForm, field: string) => Promise<T>) => Promise.all(form ? fields(form).map((field) => read(form, field)) : []);
   const [perDay, questions, numbers, texts, funnel] = await Promise.all([
     readDays(client, form, days, zone),
-    each(choiceQuestions, (f, field) => readAnswers(client, f, field, days, zone)),
+    form ? readAnswers(client, form, days, zone) : [],
     each(numberQuestions, (f, field) => readNumbers(client, f, field, days, zone)),
     each(textQuestions, (f, field) => readTexts(client, f, field, days, zone)),
     form ? readFunnel(client, form, days) : null,

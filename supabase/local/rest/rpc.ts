@@ -31,6 +31,11 @@ export async function handleRpc(db: SqlClient, req: IncomingMessage, name: strin
       .map((a) => {
         const value = given[a.name];
         values.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null));
+        // A JSON array for an array argument becomes a PostgreSQL array, as PostgREST reads arguments
+        // (json_to_record with the arguments' types), not the text "[...]".
+        if (Array.isArray(value) && a.type.endsWith('[]')) {
+          return `${ident(a.name)} => (select r.v from jsonb_to_record(jsonb_build_object('v', $${values.length}::jsonb)) as r(v ${a.type}))`;
+        }
         return `${ident(a.name)} => $${values.length}::${a.type}`;
       });
     const call = `public.${ident(name)}(${args.join(', ')})`;
