@@ -122,5 +122,23 @@ export async function hostileCorpus(keys: { anon: string; serviceRole: string },
   add('rpc claim as anon', 'POST', '/rest/v1/rpc/claim_form_notifications', anon, { p_limit: 100 });
   add('rpc finish as anon', 'POST', '/rest/v1/rpc/finish_form_notification', anon, { p_id: randomUUID() });
   add('rpc form_text', 'POST', '/rest/v1/rpc/form_text', anon, { value: '\u0000' });
+  // The funnel's counter (decision 031): whatever a caller sends, it adds one within its caps or says no.
+  for (const body of [
+    { p_form: 'assessment', p_step: 0 },
+    { p_form: 'assessment', p_step: 2 ** 31 },
+    { p_form: 'assessment', p_step: 'two' },
+    { p_form: 'assessment', p_step: 2, p_seconds: -1 },
+    { p_form: 'assessment', p_step: 2, p_seconds: 2 ** 40 },
+    { p_form: 'assessment\u0000', p_step: 1 },
+    { p_form: 'x'.repeat(100_000), p_step: 1 },
+    { p_form: ['assessment'], p_step: 1 },
+    { p_form: null, p_step: null },
+    { p_step: 1 },
+    { p_form: 'assessment', p_step: 1, p_extra: 1 },
+  ]) {
+    add('rpc record_form_step', 'POST', '/rest/v1/rpc/record_form_step', anon, body);
+  }
+  add('rpc staff funnel as anon', 'POST', '/rest/v1/rpc/staff_overview_funnel', anon, { p_form: 'assessment' });
+  add('rpc staff answers as anon', 'POST', '/rest/v1/rpc/staff_overview_answers', anon, { p_form: 'contact', p_fields: ['subject', 'x"; drop table y; --'] });
   return requests;
 }
