@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { readApiConfig } from './api-config.ts';
 import { readAuthConfig, withSiteUrl } from './auth/config.ts';
 import { openDatabase } from './database.ts';
-import { startFunctions } from './functions.ts';
-import { freePort } from './free-port.ts';
+import { startFunctions, type FunctionRunner } from './functions.ts';
 import { startGateway } from './gateway.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
@@ -52,11 +51,16 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     const inbox = await startInbox({ httpPort: options.inboxHttp ?? ports.inboxPort, smtpPort: options.inboxSmtp ?? ports.inboxSmtpPort });
     closers.push(() => inbox.close());
     const { anon, serviceRole } = await localKeys();
-    // The functions call the API back (as hosted ones do with SUPABASE_URL), so its port is fixed first.
-    const apiPort = options.api === 0 ? await freePort() : (options.api ?? ports.port);
     const authConfig = options.siteUrl ? withSiteUrl(readAuthConfig(), options.siteUrl) : readAuthConfig();
-    const functions = await startFunctions({
-      SUPABASE_URL: `http://127.0.0.1:${apiPort}`,
+    const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
+    // The API listens first: the functions call it back (as hosted ones do with SUPABASE_URL), so they are
+    // started with its port. Choosing a spare port and starting later lost races with the functions' own
+    // spare ports (and other stacks'), which could be given the same one meanwhile.
+    let functions: FunctionRunner | null = null;
+    const gateway = await startGateway({ functions: { get functions() { return functions?.functions ?? new Map(); } }, db, auth, port: options.api ?? ports.port });
+    closers.push(() => gateway.close());
+    functions = await startFunctions({
+      SUPABASE_URL: `http://127.0.0.1:${gateway.port}`,
       SUPABASE_ANON_KEY: anon,
       SUPABASE_SERVICE_ROLE_KEY: serviceRole,
       SMTP_HOST: '127.0.0.1',
@@ -66,10 +70,8 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
       // The site the staff email links to, as hosted's SITE_URL secret says (scripts/deploy-supabase.sh).
       SITE_URL: authConfig.siteUrl,
     });
-    closers.push(() => functions.close());
-    const auth = { config: authConfig, mail: { host: '127.0.0.1', port: inbox.smtpPort, from: process.env.AUTH_EMAIL_FROM ?? 'Keystone Impact <auth@localhost>' } };
-    const gateway = await startGateway({ functions, db, auth, port: apiPort });
-    closers.push(() => gateway.close());
+    const running = functions;
+    closers.push(() => running.close());
     const sweep = startNotificationSweep(db, `http://127.0.0.1:${gateway.port}`, serviceRole, options.sweepEverySeconds);
     closers.push(async () => sweep.stop());
     const applied = db.migration.applied.length ? `${db.migration.applied.length} migration(s) applied` : 'migrations up to date';
@@ -78,7 +80,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
       anonKey: anon,
       inboxUrl: `http://localhost:${inbox.httpPort}`,
       summary: [
-        `Local API     http://localhost:${gateway.port}  (auth, REST, functions: ${[...functions.functions.keys()].join(', ')})`,
+        `Local API     http://localhost:${gateway.port}  (auth, REST, functions: ${[...running.functions.keys()].join(', ')})`,
         `Anon key      ${anon}`,
         `Service key   ${serviceRole}  (local only: reads everything, for you, never for the site)`,
         `Mail inbox    http://localhost:${inbox.httpPort}  (SMTP on ${inbox.smtpPort})`,
@@ -90,7 +92,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
         if (applied.length) reloadSchemaCache(db);
         return applied;
       },
-      reloadFunctions: () => functions.reload(),
+      reloadFunctions: () => running.reload(),
       close,
     };
   } catch (error) {
