@@ -46,6 +46,8 @@ export async function handleRpc(db: SqlClient, req: IncomingMessage, name: strin
       : `select to_jsonb(${call}) as result`;
     const { rows } = await asRole(db, req, claims, () => db.query<{ result: unknown }>(sql, values));
     const result = rows[0]?.result ?? null;
+    // A void function has nothing to say: 204 with no body, as PostgREST (v10 on) answers.
+    if (routine!.returnsVoid) return answer(204);
     return result === null ? answer(204) : answer(200, result);
   } catch (error) {
     if (error instanceof RequestProblem) return error.reply;

@@ -24,12 +24,15 @@ async function readCatalog(db: SqlClient): Promise<Catalog> {
 export interface Routine {
   args: { name: string; type: string; optional: boolean }[];
   returnsSet: boolean;
+  /** Returns void: PostgREST answers 204 with no body (since v10). */
+  returnsVoid: boolean;
 }
 
 /** Functions of schema public by name, with their named arguments (overloads are not used here). */
 async function readRoutines(db: SqlClient): Promise<Map<string, Routine>> {
-  const { rows } = await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; defaults: number; returns_set: boolean }>(
+  const { rows } = await db.query<{ name: string; arg_names: string[] | null; arg_types: string[]; defaults: number; returns_set: boolean; returns_void: boolean }>(
     `select p.proname as name, p.proargnames as arg_names, p.pronargdefaults as defaults, p.proretset as returns_set,
+            p.prorettype = 'void'::regtype as returns_void,
             array(select format_type(t, null) from unnest(p.proargtypes) t) as arg_types
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'public' and p.prokind = 'f'`,
@@ -39,6 +42,7 @@ async function readRoutines(db: SqlClient): Promise<Map<string, Routine>> {
       r.name,
       {
         returnsSet: r.returns_set,
+        returnsVoid: r.returns_void,
         args: r.arg_types.map((type, i) => ({ name: r.arg_names?.[i] ?? '', type, optional: i >= r.arg_types.length - r.defaults })),
       },
     ]),
