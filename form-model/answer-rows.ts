@@ -30,11 +30,14 @@ export function isolated(text: string): string {
   return DIRECTION_CONTROLS.test(text) ? `\u2068${text}\u2069` : text;
 }
 
+/** A question as the form asks it (its title), or its field name when it has none. */
+export const questionTitle = (form: NotificationForm, field: string): string => form.schema.properties?.[field]?.title ?? field;
+
 /** Every answered field, titled and in form order. */
 export function answerRows(form: NotificationForm, data: Record<string, unknown>): AnswerRow[] {
   return form.order
     .filter((field) => data[field] !== undefined && data[field] !== null && data[field] !== '')
-    .map((field) => ({ field, label: form.schema.properties?.[field]?.title ?? field, value: display(form, field, data[field]) }));
+    .map((field) => ({ field, label: questionTitle(form, field), value: display(form, field, data[field]) }));
 }
 
 /** The subject staff see in their mailbox (a reply's subject starts from it), one line, at most 150 characters. */

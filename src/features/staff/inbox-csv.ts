@@ -8,7 +8,7 @@ import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { submissionLink } from '../../../form-model/submission-link.ts';
-import { display, staffForms, type StaffForm } from './staff-forms';
+import { display, questionTitle, staffForms, type StaffForm } from './staff-forms';
 
 /**
  * A cell a spreadsheet would read as a formula: one starting with = + - @ once its leading blanks and
@@ -53,7 +53,7 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
   // as "Email"): each header names its form too, so no two columns share a name.
   const leading: readonly string[] = LEADING_COLUMNS;
   const title = (form: StaffForm, field: string) => {
-    const question = form.schema.properties?.[field]?.title ?? field;
+    const question = questionTitle(form, field);
     return forms.length === 1 && !leading.includes(question) ? question : `${form.title}: ${question}`;
   };
   const fields = [...LEADING_COLUMNS, ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];

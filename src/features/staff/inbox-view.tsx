@@ -11,7 +11,7 @@ import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
-import { display, formTitle, staffForms } from './staff-forms';
+import { display, formTitle, questionTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
 import { EmailAddress } from './email-address';
@@ -99,7 +99,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
 /** The answer the list is narrowed to (an option clicked on the overview), said as the form asks it, with a way back. */
 function AnswerFilter({ form, answer, onClear }: { form: string; answer: NonNullable<InboxFilter['answer']>; onClear: () => void }) {
   const staffForm = staffForms.get(form)!;
-  const question = String(staffForm.schema.properties?.[answer.field]?.title ?? answer.field);
+  const question = questionTitle(staffForm, answer.field);
   return (
     <Group gap="sm">
       <Text>

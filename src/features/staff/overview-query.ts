@@ -1,5 +1,5 @@
 import type { Backend } from '../../lib/backend/load';
-import { display, type StaffForm } from './staff-forms';
+import { display, questionTitle, type StaffForm } from './staff-forms';
 
 /** The ranges the overview offers, in days. */
 export const OVERVIEW_RANGES = [7, 30, 90] as const;
@@ -78,8 +78,6 @@ export function textQuestions(form: StaffForm): string[] {
   });
 }
 
-const titleOf = (form: StaffForm, field: string) => String(form.schema.properties?.[field]?.title ?? field);
-
 async function readNumbers(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string): Promise<NumberSummary> {
   const { data, error } = await client.rpc('staff_overview_numbers', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone });
   if (error) throw error;
@@ -87,7 +85,7 @@ async function readNumbers(client: Backend, form: StaffForm, field: string, days
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   return {
     field,
-    title: titleOf(form, field),
+    title: questionTitle(form, field),
     answered: Number(row?.answered ?? 0),
     least: number(row?.least_value),
     median: number(row?.median),
@@ -99,7 +97,7 @@ async function readNumbers(client: Backend, form: StaffForm, field: string, days
 async function readTexts(client: Backend, form: StaffForm, field: string, days: OverviewRange, zone: string): Promise<LatestTexts> {
   const { data, error } = await client.rpc('staff_overview_texts', { p_form: form.id, p_field: field, p_days: days, p_time_zone: zone, p_limit: 5 });
   if (error) throw error;
-  return { field, title: titleOf(form, field), answers: (data ?? []).map((row) => ({ submission: row.submission_id, at: row.created_at, text: row.answer })) };
+  return { field, title: questionTitle(form, field), answers: (data ?? []).map((row) => ({ submission: row.submission_id, at: row.created_at, text: row.answer })) };
 }
 
 async function readFunnel(client: Backend, form: StaffForm, days: OverviewRange): Promise<FunnelStep[] | null> {
@@ -122,7 +120,7 @@ async function readAnswers(client: Backend, form: StaffForm, days: OverviewRange
   if (error) throw error;
   return fields.map((field) => ({
     field,
-    title: titleOf(form, field),
+    title: questionTitle(form, field),
     answers: (data ?? [])
       .filter((row) => row.field === field)
       .map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, submissions: Number(row.submissions) })),

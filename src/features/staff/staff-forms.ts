@@ -4,7 +4,7 @@
  * export with no edit here. Answers are laid out by the email's own functions, so staff read the same
  * titles, labels and order in both places.
  */
-import { answerRows, display, subjectLine } from '../../../form-model/answer-rows.ts';
+import { answerRows, display, questionTitle, subjectLine } from '../../../form-model/answer-rows.ts';
 import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
 import type { NotificationForm } from '../../../form-model/notification-form.ts';
 
@@ -22,7 +22,7 @@ export const staffForms = staffFormsOf(notificationForms);
 
 export const formTitle = (id: string) => staffForms.get(id)?.title ?? id;
 
-export { answerRows, display };
+export { answerRows, display, questionTitle };
 
 /** "Re: " and the subject of the email staff received about this submission. */
 export const replySubject = (form: StaffForm, answers: Record<string, unknown>) => `Re: ${subjectLine(form.title, form, answers)}`;
