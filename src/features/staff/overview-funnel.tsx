@@ -1,8 +1,9 @@
 import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { FunnelStep } from './overview-query';
+import { FOR_THE_EYE, OverviewCard } from './overview-card';
+import { share } from './staff-labels';
 
-const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
 const seconds = (s: number) => (s < 60 ? `${s} s` : `${Math.round((s / 60) * 10) / 10} min`);
 /** The range the median visit's stay falls in, as counted (public.funnel_stay_bounds): "20–30 s", "45 s–1 min", "over 10 min". */
 function stay(median: FunnelStep['median']) {
@@ -19,54 +20,46 @@ function stay(median: FunnelStep['median']) {
 export function OverviewFunnel({ steps }: { steps: FunnelStep[] }) {
   const started = steps[0]?.visits ?? 0;
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          How far visitors get
-        </Title>
-        {started === 0 ? (
-          <Text c="dimmed">No visit started this form in this period.</Text>
-        ) : (
-          <>
-            <Text>
-              {started} {started === 1 ? 'visit' : 'visits'} started this form; {steps.at(-1)!.visits} sent it ({percent(steps.at(-1)!.visits, started)}).
-            </Text>
-            <BarChart
-              h={200}
-              data={steps.map((s) => ({ step: s.title, Visits: s.visits }))}
-              dataKey="step"
-              series={[{ name: 'Visits', color: 'brand.7' }]}
-              tickLine="none"
-              gridAxis="y"
-              barChartProps={{ accessibilityLayer: false }}
-              aria-hidden
-            />
-          </>
-        )}
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Step</Table.Th>
-              <Table.Th scope="col">Visits that reached it</Table.Th>
-              <Table.Th scope="col">Of those who started</Table.Th>
-              <Table.Th scope="col">Median time on the step</Table.Th>
+    <OverviewCard title="How far visitors get" level={2}>
+      {started === 0 ? (
+        <Text c="dimmed">No visit started this form in this period.</Text>
+      ) : (
+        <>
+          <Text>
+            {started} {started === 1 ? 'visit' : 'visits'} started this form; {steps.at(-1)!.visits} sent it ({share(steps.at(-1)!.visits, started)}).
+          </Text>
+          <BarChart
+            h={200}
+            data={steps.map((s) => ({ step: s.title, Visits: s.visits }))}
+            dataKey="step"
+            series={[{ name: 'Visits', color: 'brand.7' }]}
+            {...FOR_THE_EYE}
+          />
+        </>
+      )}
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Step</Table.Th>
+            <Table.Th scope="col">Visits that reached it</Table.Th>
+            <Table.Th scope="col">Of those who started</Table.Th>
+            <Table.Th scope="col">Median time on the step</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {steps.map((s) => (
+            <Table.Tr key={s.title}>
+              <Table.Th scope="row">{s.title}</Table.Th>
+              <Table.Td>{s.visits}</Table.Td>
+              <Table.Td>{share(s.visits, started)}</Table.Td>
+              <Table.Td>{stay(s.median)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {steps.map((s) => (
-              <Table.Tr key={s.title}>
-                <Table.Th scope="row">{s.title}</Table.Th>
-                <Table.Td>{s.visits}</Table.Td>
-                <Table.Td>{percent(s.visits, started)}</Table.Td>
-                <Table.Td>{stay(s.median)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Text size="sm" c="dimmed">
-          Counted without cookies or addresses: one count per step a visit reaches, by day (UTC).
-        </Text>
-      </Stack>
-    </Paper>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        Counted without cookies or addresses: one count per step a visit reaches, by day (UTC).
+      </Text>
+    </OverviewCard>
   );
 }

@@ -1,7 +1,8 @@
 import { BarChart } from '@mantine/charts';
-import { Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import type { NumberSummary } from './overview-query';
 import { submissionCount } from './staff-labels';
+import { FOR_THE_EYE, NoAnswers, OverviewCard } from './overview-card';
 
 const range = (low: number, high: number) => (low === high ? String(low) : `${low}–${high}`);
 
@@ -9,48 +10,39 @@ const range = (low: number, high: number) => (low === high ? String(low) : `${lo
 export function OverviewNumbers({ summary }: { summary: NumberSummary }) {
   const { title, answered, least, median, most, ranges } = summary;
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {answered === 0 ? (
-          <Text c="dimmed">No answers in this period.</Text>
-        ) : (
-          <>
-            <Text>
-              {submissionCount(answered)} answered: least {least}, median {median}, most {most}.
-            </Text>
-            <BarChart
-              h={160}
-              data={ranges.map((r) => ({ range: range(r.low, r.high), Submissions: r.submissions }))}
-              dataKey="range"
-              series={[{ name: 'Submissions', color: 'brand.7' }]}
-              tickLine="none"
-              gridAxis="y"
-              // The table carries the numbers for keyboards and screen readers; the chart is for the eye.
-              barChartProps={{ accessibilityLayer: false }}
-              aria-hidden
-            />
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{title}</Table.Th>
-                  <Table.Th scope="col">Submissions</Table.Th>
+    <OverviewCard title={title}>
+      {answered === 0 ? (
+        <NoAnswers />
+      ) : (
+        <>
+          <Text>
+            {submissionCount(answered)} answered: least {least}, median {median}, most {most}.
+          </Text>
+          <BarChart
+            h={160}
+            data={ranges.map((r) => ({ range: range(r.low, r.high), Submissions: r.submissions }))}
+            dataKey="range"
+            series={[{ name: 'Submissions', color: 'brand.7' }]}
+            {...FOR_THE_EYE}
+          />
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{title}</Table.Th>
+                <Table.Th scope="col">Submissions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ranges.map((r) => (
+                <Table.Tr key={r.low}>
+                  <Table.Th scope="row">{range(r.low, r.high)}</Table.Th>
+                  <Table.Td>{r.submissions}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ranges.map((r) => (
-                  <Table.Tr key={r.low}>
-                    <Table.Th scope="row">{range(r.low, r.high)}</Table.Th>
-                    <Table.Td>{r.submissions}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </OverviewCard>
   );
 }

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart, BarsList } from '@mantine/charts';
-import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paramsFor } from './inbox-filter-params';
 import { OverviewFunnel } from './overview-funnel';
@@ -12,13 +12,13 @@ import { OverviewTexts } from './overview-texts';
 import { useChartStyles } from './chart-styles';
 import { OVERVIEW_RANGES, readOverview, type AnswerCount, type Overview, type OverviewDay, type OverviewRange } from './overview-query';
 import { formTitle, staffForms } from './staff-forms';
-import { submissionCount } from './staff-labels';
+import { share, submissionCount } from './staff-labels';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
+import { FOR_THE_EYE, NoAnswers, OverviewCard } from './overview-card';
 
 const DAY_LABEL = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
 const dayLabel = (day: string) => DAY_LABEL.format(new Date(`${day}T12:00:00`));
-const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
 
 /** The overview's choice in the address (/staff?view=overview&form=contact&days=30), as the inbox keeps its filter. */
 function useOverviewParams() {
@@ -41,53 +41,44 @@ function Period({ days, range }: { days: OverviewDay[]; range: number }) {
   const change = previous ? Math.round(((total - previous) / previous) * 100) : null;
   const data = days.map((d) => ({ day: dayLabel(d.day), 'This period': d.submissions, 'The period before': d.previous }));
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Submissions per day
-        </Title>
-        <Text>
-          {submissionCount(total)} in the last {range} days; {previous} in the {range} days before
-          {change === null ? '.' : ` (${change >= 0 ? '+' : ''}${change}%).`}
-        </Text>
-        <BarChart
-          h={220}
-          data={data}
-          dataKey="day"
-          series={[
-            { name: 'This period', color: 'brand.7' },
-            { name: 'The period before', color: 'gray.4' },
-          ]}
-          withLegend
-          tickLine="none"
-          gridAxis="y"
-          // The table below carries the numbers for keyboards and screen readers; the chart is for the eye.
-          barChartProps={{ accessibilityLayer: false }}
-          aria-hidden
-        />
-        <details>
-          <summary>The numbers, day by day</summary>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Day</Table.Th>
-                <Table.Th scope="col">Submissions</Table.Th>
-                <Table.Th scope="col">Same day, period before</Table.Th>
+    <OverviewCard title="Submissions per day" level={2}>
+      <Text>
+        {submissionCount(total)} in the last {range} days; {previous} in the {range} days before
+        {change === null ? '.' : ` (${change >= 0 ? '+' : ''}${change}%).`}
+      </Text>
+      <BarChart
+        h={220}
+        data={data}
+        dataKey="day"
+        series={[
+          { name: 'This period', color: 'brand.7' },
+          { name: 'The period before', color: 'gray.4' },
+        ]}
+        withLegend
+        {...FOR_THE_EYE}
+      />
+      <details>
+        <summary>The numbers, day by day</summary>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Day</Table.Th>
+              <Table.Th scope="col">Submissions</Table.Th>
+              <Table.Th scope="col">Same day, period before</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {days.map((d) => (
+              <Table.Tr key={d.day}>
+                <Table.Th scope="row">{dayLabel(d.day)}</Table.Th>
+                <Table.Td>{d.submissions}</Table.Td>
+                <Table.Td>{d.previous}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {days.map((d) => (
-                <Table.Tr key={d.day}>
-                  <Table.Th scope="row">{dayLabel(d.day)}</Table.Th>
-                  <Table.Td>{d.submissions}</Table.Td>
-                  <Table.Td>{d.previous}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </details>
-      </Stack>
-    </Paper>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </details>
+    </OverviewCard>
   );
 }
 
@@ -97,46 +88,41 @@ function Answers({ form, field, title, answers }: { form: string; field: string;
   const labelled = answers.map((a) => ({ ...a, label: a.label ?? 'Not answered' }));
   const inboxOf = (value: string) => `/staff?${paramsFor({ form, answer: { field, value } }).toString()}`;
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={3} size="h5">
-          {title}
-        </Title>
-        {total === 0 ? (
-          <Text c="dimmed">No answers in this period.</Text>
-        ) : (
-          <>
-            <BarsList data={labelled.map((a) => ({ name: a.label, value: a.submissions }))} barColor="brand.1" aria-hidden />
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Answer</Table.Th>
-                  <Table.Th scope="col">Submissions</Table.Th>
-                  <Table.Th scope="col">Share</Table.Th>
+    <OverviewCard title={title}>
+      {total === 0 ? (
+        <NoAnswers />
+      ) : (
+        <>
+          <BarsList data={labelled.map((a) => ({ name: a.label, value: a.submissions }))} barColor="brand.1" aria-hidden />
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Answer</Table.Th>
+                <Table.Th scope="col">Submissions</Table.Th>
+                <Table.Th scope="col">Share</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {labelled.map((a) => (
+                <Table.Tr key={a.label}>
+                  <Table.Th scope="row">
+                    {a.value === null ? (
+                      a.label
+                    ) : (
+                      <Anchor component={Link} to={inboxOf(a.value)}>
+                        {a.label}
+                      </Anchor>
+                    )}
+                  </Table.Th>
+                  <Table.Td>{a.submissions}</Table.Td>
+                  <Table.Td>{share(a.submissions, total)}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {labelled.map((a) => (
-                  <Table.Tr key={a.label}>
-                    <Table.Th scope="row">
-                      {a.value === null ? (
-                        a.label
-                      ) : (
-                        <Anchor component={Link} to={inboxOf(a.value)}>
-                          {a.label}
-                        </Anchor>
-                      )}
-                    </Table.Th>
-                    <Table.Td>{a.submissions}</Table.Td>
-                    <Table.Td>{percent(a.submissions, total)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+    </OverviewCard>
   );
 }
 

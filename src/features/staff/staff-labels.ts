@@ -4,6 +4,9 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 
 export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 
+/** A part of a whole as a rounded percentage ("67%"), or a dash when the whole is nothing. */
+export const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
+
 export const submissionCount = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
 
 /** form_notifications.state as staff read it; no row means the form sends no email. */
