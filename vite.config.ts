@@ -32,12 +32,21 @@ export default defineConfig(({ command }) => ({
     // Vite's own preload helper is not needed: no chunk then imports the page's inline loader either.
     modulePreload: false,
     rollupOptions: {
+      // The page's loader (index.html's entry, inline in each page) imports the islands' runtime and the early
+      // answers by the addresses the page lists (src/loader/page-files.ts), so they are entries of their own and
+      // the loader needs no preload helper of Vite's (decision 033).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'hydrate-island': fileURLToPath(new URL('./src/app/islands/hydrate-island.tsx', import.meta.url)),
+        'early-answers': fileURLToPath(new URL('./src/app/islands/early-answers.ts', import.meta.url)),
+      },
+      preserveEntrySignatures: 'exports-only',
       output: {
         codeSplitting: {
           groups: [
             // The tiny entry carries the page's element ids and helpers itself, so it has no static import and
             // can go inline into each page (scripts/vite/first-paint-plugin.ts, decision 017).
-            { name: 'index', test: /\/src\/main\.tsx|\/src\/lib\/(page-ids|early-conditions|site-stylesheet)\.ts/ },
+            { name: 'index', test: /\/src\/main\.tsx|\/src\/loader\/|\/src\/lib\/(page-ids|early-conditions|site-stylesheet)\.ts/ },
             // What islands share comes in a few files rather than dozens, so a page lists few (decision 020):
             // React, Mantine, and the form engine (RJSF with what it pulls in).
             { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// },

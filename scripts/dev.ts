@@ -40,7 +40,8 @@ async function renderPage(vite: ViteDevServer, url: URL): Promise<{ status: numb
   const { html } = await server.render(found ? url.pathname : '/__not-found__', { defer: false });
   const head = renderHead(server.headFor(url.pathname, server.pages, server.site, url.origin), server.site);
   const template = await vite.transformIndexHtml(url.pathname, await readFile(join(root, 'index.html'), 'utf8'));
-  return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, html) };
+  const page = html + devIslandFiles(html);
+  return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, page) };
 }
 
 runUntilStopped(async (closers) => {
@@ -93,3 +94,14 @@ runUntilStopped(async (closers) => {
   closers.push(async () => stopWatching());
   return [`Site (dev)    http://localhost:${sitePort}`, ...(stack?.summary ?? [])];
 });
+
+/**
+ * The page's list of island files (scripts/build/island-files.ts) as the dev server has them: for every
+ * island, the source of the module the loader imports (src/loader/page-files.ts); Vite serves the rest.
+ */
+function devIslandFiles(html: string): string {
+  const names = [...new Set([...html.matchAll(/data-island="([^"]+)"/g)].map((match) => match[1]!))];
+  const every = (index: number) => Object.fromEntries(names.map((name) => [name, [index]]));
+  const files = JSON.stringify({ files: ['../src/app/islands/hydrate-island.tsx', '../src/app/islands/early-answers.ts'], islands: every(0), early: every(1) });
+  return `<script type="application/json" id="island-files">${files}</script>`;
+}

@@ -38,7 +38,10 @@ export function earlyAnswerFiles(manifest: Manifest, island: string, props: Reco
   return manifest[module] ? moduleFiles(manifest, EARLY_RUNTIME, module, props) : [];
 }
 
-/** A module loaded through `runtime`, with what both import and the lazily loaded modules the props name. */
+/**
+ * A module loaded through `runtime`, with what both import and the lazily loaded modules the props name.
+ * The runtime's own file comes first: the page's loader imports it by that address (src/loader/page-files.ts).
+ */
 function moduleFiles(manifest: Manifest, runtime: string, module: string, props: Record<string, unknown>): string[] {
   const files = closure(manifest, runtime);
   const own = closure(manifest, module);

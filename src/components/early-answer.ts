@@ -1,22 +1,25 @@
 /**
- * What an island answers before its code has arrived (decision 027), in `src/features/<feature>/<name>.early.ts`
- * beside its `<name>.island.tsx`. The page's loader holds a form's submission until the island starts and
- * replays it then (decision 020); where the island has an early answer, the loader also hands the held
- * submission to it at once. It must stay small and free of React: it is what the page fetches first.
+ * What an island answers before its code has arrived (decisions 027 and 033), in
+ * `src/features/<feature>/<name>.early.ts` beside its `<name>.island.tsx`. The page's loader holds a
+ * press on the island until its code runs it (src/loader/held-presses.ts); where the island has an early
+ * answer, the loader also hands it a held submission at once. It must stay small and free of React: it
+ * is what the page fetches first.
  */
 export interface EarlyAnswer<P = Record<string, unknown>> {
-  /** A form of the island was submitted before the island started: answer what can be answered from the page. */
-  submitted(island: HTMLElement, form: HTMLFormElement, props: P): Promise<void>;
   /**
-   * The island has started and the held submission is replayed right after, in the same task (so no frame
-   * shows the page in between): leave the page exactly as its HTML came, for the island's code to answer.
+   * A form of the island was submitted before the island started: answer what can be answered from the
+   * page. Returns the field to move the visitor to when that found problems (the loader moves them, and
+   * the island's code, once it has come, gives its own answer to the same press if the visitor has done
+   * nothing since), or null when the page has nothing to say (the press waits for the island's code).
    */
-  handOver(island: HTMLElement): void;
+  submitted(island: HTMLElement, form: HTMLFormElement, props: P): Promise<HTMLElement | null>;
+  /** The visitor's first touch of the island, before its code has arrived: start what takes time. */
+  touched?(island: HTMLElement, props: P): void;
 }
 
 export function defineEarlyAnswer<P>(answer: EarlyAnswer<P>): EarlyAnswer<P> {
   return answer;
 }
 
-/** Whether the island's own code has started (the loader sets data-hydrated): an early answer then does nothing. */
+/** Whether the island's own code has started (the loader sets data-hydrated). */
 export const islandStarted = (island: HTMLElement) => island.dataset.hydrated !== undefined;

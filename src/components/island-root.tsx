@@ -6,7 +6,10 @@ import { IslandErrorBoundary } from './island-error-boundary';
 
 const nothing = () => {};
 
-/** Says when React has committed the island (layout effects run child first, so its own have run too). */
+/**
+ * Says when React has committed the island: layout effects run child first, so its own have run too, and
+ * it sits outside the error boundary, so an island that failed to render and shows why has committed too.
+ */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useLayoutEffect(onCommit, [onCommit]);
   return children;
@@ -21,11 +24,11 @@ export function IslandRoot({ children, onCommit = nothing }: { children: ReactNo
   return (
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
-        <IslandErrorBoundary>
-          <AccountProvider>
-            <Committed onCommit={onCommit}>{children}</Committed>
-          </AccountProvider>
-        </IslandErrorBoundary>
+        <Committed onCommit={onCommit}>
+          <IslandErrorBoundary>
+            <AccountProvider>{children}</AccountProvider>
+          </IslandErrorBoundary>
+        </Committed>
       </MantineProvider>
     </StrictMode>
   );

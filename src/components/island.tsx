@@ -47,6 +47,11 @@ interface IslandElementProps<P extends IslandProps> {
   hydrate: HydrateWhen;
   early?: string[];
   wakeOn?: string;
+  /**
+   * A localStorage key whose entry the island shows once it starts (a form's draft): until then its
+   * fields take no typing, and say they are waiting for it (src/loader/islands.ts).
+   */
+  restores?: string;
   /** An id for links to jump to (/#testimonials), since what the island shows may come later. */
   anchor?: string;
   /**
@@ -66,7 +71,7 @@ interface IslandElementProps<P extends IslandProps> {
  * Marks an island's place in the prerendered page. Each island is rendered as a React root of its own
  * (the same one the browser hydrates), so ids React generates inside it match in both.
  */
-export function Island<P extends IslandProps>({ of, props, hydrate, early, wakeOn, anchor, deferContent, prefetch }: IslandElementProps<P>): ReactElement {
+export function Island<P extends IslandProps>({ of, props, hydrate, early, restores, wakeOn, anchor, deferContent, prefetch }: IslandElementProps<P>): ReactElement {
   const collected = use(IslandCollector);
   const slot = useId();
   if (!collected) throw new Error(`The island "${of.name}" was rendered outside the prerender, or inside another island.`);
@@ -79,6 +84,7 @@ export function Island<P extends IslandProps>({ of, props, hydrate, early, wakeO
       data-props={JSON.stringify(props)}
       data-hydrate={hydrate}
       data-hydrate-early={early?.length ? early.join(' ') : undefined}
+      data-restores={restores}
       data-wake-on={wakeOn}
       data-deferred={deferContent ? '' : undefined}
       data-prefetch={prefetch ? '' : undefined}

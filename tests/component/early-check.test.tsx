@@ -9,7 +9,7 @@ import { act, fireEvent } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { clearProblemsInPage, problemsInPage, showProblemsInPage } from '../../src/components/forms/early-check';
+import { clearProblemsInPage, firstControlOf, problemsInPage, showProblemsInPage } from '../../src/components/forms/early-check';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { FormWizard } from '../../src/components/forms/form-wizard';
 import { SchemaForm } from '../../src/components/forms/schema-form';
@@ -102,10 +102,11 @@ describe('problems found in the page before the form code arrives are the formâ€
           fillLikeAVisitor(container, form, given, fields);
           const asItCame = container.innerHTML;
 
-          const early = problemsInPage(container, form, part.index);
+          const early = problemsInPage(form, part.index);
           if (scenario === 'everything right') expect(early).toEqual([]);
           else if (scenario !== 'the first half answered') expect(early.length, 'a problem is found').toBeGreaterThan(0);
-          showProblemsInPage(container, form, early, { focus: true });
+          showProblemsInPage(container, form, early);
+          if (early[0]) firstControlOf(container, form, early[0].field)?.focus();
           for (const problem of early) {
             const field = container.querySelector(`[data-early-problem]:has([id^="${form.id}_${problem.field}"])`);
             expect(field?.getAttribute('data-early-problem'), problem.field).toBe(problem.toast.message);
@@ -116,7 +117,7 @@ describe('problems found in the page before the form code arrives are the formâ€
           expect(container.innerHTML, 'taken away, nothing of them is left').toBe(asItCame);
 
           // Shown again, then the form's code takes over the page: hydration succeeds with them in place.
-          showProblemsInPage(container, form, early, { focus: true });
+          showProblemsInPage(container, form, early);
           const recoverable = vi.fn();
           const differences = await attributeDifferences(() =>
             act(async () => {

@@ -4,42 +4,14 @@
  * presses are answered, whatever the code's timing. These tests run at 4× CPU slowdown on a slow
  * connection, and hold the code back where the point is the time before it arrives.
  */
-import type { Page, Route } from '@playwright/test';
 import { assessmentForm } from '../../src/generated/forms/assessment';
 import { contactForm } from '../../src/generated/forms/contact';
 import { expect, test } from './fixtures';
 import { answersFor, chosenOf, expectedMessage, inputOf, submitText } from './form-driver';
 import { expectToast } from './flows/helpers';
+import { TAKEOVER, holdScripts, island, slowPhone } from './phone';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A phone: 4× slower CPU, 150 ms round trips, 1.6 Mbps down, as Lighthouse's mobile profile. */
-async function slowPhone(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
-}
-
-/** Holds every script back until `release()`: the page as it is between its first paint and its code. */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
-
-/**
- * How long a held island may take to arrive and take over on the throttled phone: about 190 KB at
- * 1.6 Mbps and a 4× slower CPU, on a shared two-core machine. These tests are about nothing being
- * lost, not about speed (npm run bench:interaction measures that).
- */
-const TAKEOVER = { timeout: 30_000 };
 
 test('what is typed and chosen in a form before its code arrives is kept when the code takes over', async ({ page }) => {
   await slowPhone(page);
@@ -67,14 +39,9 @@ test('what is typed and chosen in a form before its code arrives is kept when th
   await expect(inputOf(page, contactForm, 'email')).toBeFocused();
 });
 
-test('Send pressed before the form’s code arrives shows its problems at once, and the form’s own take their place', async ({ page }) => {
+test('Send pressed before the form’s code arrives shows its problems at once; once the code has come they stay, and its next Send gives the form’s own', async ({ page }) => {
   // React, Mantine and the form engine are held back: the page's early answer (decision 027) needs none of them.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/(react|mantine|form-engine)-[\w-]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, /\/assets\/(react|mantine|form-engine)-[\w-]+\.js$/);
   await page.goto('/contact', { waitUntil: 'commit' });
   const answers = answersFor(contactForm);
   await inputOf(page, contactForm, 'name').fill(String(answers.name));
@@ -95,15 +62,35 @@ test('Send pressed before the form’s code arrives shows its problems at once, 
   await expect(field('message')).toHaveAttribute('data-early-problem');
   await expect(island(page, 'forms/form')).not.toHaveAttribute('data-hydrated');
 
+  // The visitor typed after the press, so the code does not press Send again over it: the page stays as they left it.
   release();
   await expect(island(page, 'forms/form')).toHaveAttribute('data-hydrated', '', TAKEOVER);
-  // The form's own check of the same answers: its messages in place of the early ones, and one toast.
+  await expect(field('message')).toHaveAttribute('data-early-problem');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(email).toBeFocused();
+  // Their next Send is the form's own check: its messages in place of the early ones, and one toast.
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
   const first = expectedMessage(contactForm, 'subject', 'required');
   await expectToast(page, first.title, first.message);
   await expect(page.locator('[data-early-problem], [data-early-invalid]')).toHaveCount(0);
   await expect(page.locator(`#${contactForm.id}_message-error`)).toHaveText(expectedMessage(contactForm, 'message', 'required').message);
   await expect(inputOf(page, contactForm, 'message')).toHaveAttribute('aria-invalid', 'true');
   await expect(email).not.toHaveAttribute('aria-invalid');
+});
+
+test('Send pressed before the form’s code arrives, and nothing done after: the form gives its own answer once its code has come, where the visitor already is', async ({ page }) => {
+  const release = await holdScripts(page, /\/assets\/(react|mantine|form-engine)-[\w-]+\.js$/);
+  await page.goto('/contact', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: submitText(contactForm) }).click();
+  const name = inputOf(page, contactForm, 'name');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toBeFocused();
+  release();
+  const first = expectedMessage(contactForm, 'name', 'required');
+  await expectToast(page, first.title, first.message, TAKEOVER);
+  await expect(page.locator('[data-early-problem], [data-early-invalid]')).toHaveCount(0);
+  await expect(page.locator(`#${contactForm.id}_name-error`)).toHaveText(first.message);
+  await expect(name).toBeFocused();
 });
 
 test('Next pressed before the wizard’s code arrives is answered once it has, with the answers given', async ({ page }) => {

@@ -24,3 +24,13 @@ export function readAnswerInPage(id: string, name: string, decode: (raw: string 
   if (group[0]!.type === 'checkbox') return decode(chosen);
   return chosen[0] === undefined ? undefined : decode(chosen[0]);
 }
+
+/** Whether the visitor put anything into the fields under `root` before the form's code took them over. */
+export function answeredInPage(root: ParentNode | null): boolean {
+  if (!root) return false;
+  return [...root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')].some((field) => {
+    if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected && option.index > 0);
+    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return field.checked !== field.defaultChecked;
+    return field.type !== 'hidden' && field.value !== field.defaultValue;
+  });
+}

@@ -1,6 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import type { FormDefinition } from './form-definition';
 import type { FormData } from './normalise';
+import { readAnswerInPage } from './answer-in-page';
 import { checkAnswers, type Problem } from './problems';
 
 /**
@@ -17,12 +18,15 @@ const elementId = (form: FormDefinition, field: string) => `${form.id}_${field}`
 /**
  * An option's value attribute as the schema's value: RJSF writes a choice's position among the options
  * (`enumOptionValueEncoder`, "indexed"), the options being the schema's `oneOf` constants or `enum` values
- * in order; anything else is text, or a number where the schema asks for one.
+ * in order, or Yes and No for a boolean; anything else is text, or a number where the schema asks for one.
  */
-function valueOf(definition: RJSFSchema, raw: string): unknown {
+function choiceOf(definition: RJSFSchema, raw: string): unknown {
   if (raw === '') return undefined;
-  const options = definition.oneOf?.map((option) => (option as RJSFSchema).const) ?? definition.enum;
-  if (options) return options[Number(raw)];
+  const options = definition.oneOf?.map((option) => (option as RJSFSchema).const) ?? definition.enum ?? (definition.type === 'boolean' ? [true, false] : undefined);
+  return options ? options[Number(raw)] : raw;
+}
+function textOf(definition: RJSFSchema, raw: string): unknown {
+  if (raw === '') return undefined;
   return definition.type === 'number' || definition.type === 'integer' ? Number(raw) : raw;
 }
 
@@ -32,33 +36,28 @@ function controlsOf(root: ParentNode, id: string): HTMLElement[] {
   return own ? [own] : [...root.querySelectorAll<HTMLInputElement>(`input[name="${id}"]`)];
 }
 
-/** One question's answer as it stands in the page, in the form's own terms (undefined: not answered). */
-function answerInPage(root: ParentNode, id: string, definition: RJSFSchema): unknown {
-  const controls = controlsOf(root, id);
-  const [first] = controls;
-  if (first instanceof HTMLInputElement && first.type === 'checkbox' && definition.type === 'boolean') {
-    return first.checked || first.checked !== first.defaultChecked ? first.checked : undefined;
-  }
-  if (first instanceof HTMLInputElement && first.type === 'radio') {
-    const chosen = (controls as HTMLInputElement[]).find((input) => input.checked);
-    return chosen && valueOf(definition, chosen.value);
-  }
-  if (first instanceof HTMLInputElement || first instanceof HTMLTextAreaElement || first instanceof HTMLSelectElement) {
-    return valueOf(definition, first.value);
-  }
-  return undefined;
+/**
+ * One question's answer as it stands in the page, in the form's own terms (undefined: not answered),
+ * read as the form's widgets read it when they take over (./answer-in-page.ts).
+ */
+function answerInPage(id: string, definition: RJSFSchema): unknown {
+  const decode = (raw: string | string[]) => (Array.isArray(raw) ? raw.map((one) => choiceOf(definition, one)) : choiceOf(definition, raw));
+  const answer = readAnswerInPage(id, id, decode);
+  const element = document.getElementById(id);
+  const typed = element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && element.type !== 'checkbox' && element.type !== 'radio');
+  return typed && typeof answer === 'string' ? textOf(definition, answer) : answer;
 }
 
 /**
  * Every problem of the part of the form the page shows, as the form would report them for these
  * answers: a wizard's first step (the only one its HTML holds; `step` for others), else the whole form.
  */
-export function problemsInPage(root: ParentNode, form: FormDefinition, step = 0): Problem[] {
+export function problemsInPage(form: FormDefinition, step = 0): Problem[] {
   const shown = form.steps?.[step];
   const schema = shown?.schema ?? form.schema;
   const data: FormData = {};
   for (const [field, definition] of Object.entries(schema.properties ?? {})) {
-    const value = answerInPage(root, elementId(form, field), definition as RJSFSchema);
+    const value = answerInPage(elementId(form, field), definition as RJSFSchema);
     if (value !== undefined) data[field] = value;
   }
   return checkAnswers(form, shown, data);
@@ -66,12 +65,14 @@ export function problemsInPage(root: ParentNode, form: FormDefinition, step = 0)
 
 const MARKED = 'data-early-invalid';
 
+/** The input a visitor is moved to for a problem with `field`, as the form moves them when Send finds problems. */
+export const firstControlOf = (root: ParentNode, form: FormDefinition, field: string): HTMLElement | null => controlsOf(root, elementId(form, field))[0] ?? null;
+
 /**
  * Shows `problems` on the page's fields: each field's inputs invalid (Mantine's error look), its message
- * under it (styles.css, `[data-early-problem]`) and read with it. Fields not listed are cleared. `focus`
- * moves focus to the first, as the form does when Send finds problems.
+ * under it (styles.css, `[data-early-problem]`) and read with it. Fields not listed are cleared.
  */
-export function showProblemsInPage(root: ParentNode, form: FormDefinition, problems: Problem[], { focus }: { focus: boolean }) {
+export function showProblemsInPage(root: ParentNode, form: FormDefinition, problems: Problem[]) {
   clearProblemsInPage(root);
   for (const problem of problems) {
     const controls = controlsOf(root, elementId(form, problem.field));
@@ -86,7 +87,6 @@ export function showProblemsInPage(root: ParentNode, form: FormDefinition, probl
     }
     controls[0]?.closest('.rjsf-field')?.setAttribute('data-early-problem', problem.toast.message);
   }
-  if (focus && problems[0]) controlsOf(root, elementId(form, problems[0].field))[0]?.focus();
 }
 
 /** Takes every mark of showProblemsInPage away: the page is again exactly as its HTML came. */

@@ -1,5 +1,6 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { answeredInPage } from './answer-in-page';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
 import { normalise, type FormData } from './normalise';
@@ -39,8 +40,13 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
 export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // What the visitor typed into step 1 before the form's code arrived wins over an older draft.
-  const restore = useCallback((saved: WizardState) => setState((current) => ({ step: saved.step, data: { ...saved.data, ...current.data } })), []);
+  // What the visitor typed into step 1 before the form's code arrived wins over an older draft, and keeps
+  // them on step 1, where they are typing; with nothing typed, the draft resumes at its step.
+  const root = useRef<HTMLDivElement>(null);
+  const restore = useCallback((saved: WizardState) => {
+    const typed = answeredInPage(root.current);
+    setState((current) => ({ step: typed ? current.step : saved.step, data: { ...saved.data, ...current.data } }));
+  }, []);
   useDraft(draftKey, state, restore, isBlank);
   usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
@@ -70,7 +76,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   const stepData = Object.fromEntries(Object.entries(state.data).filter(([field]) => step.fields.includes(field)));
 
   return (
-    <Stack gap="lg">
+    <Stack gap="lg" ref={root}>
       <Stack gap={6}>
         <Progress value={percent} size="md" aria-label={`Step ${index + 1} of ${steps.length}`} />
         <Text size="sm" c="dimmed" fw={600}>

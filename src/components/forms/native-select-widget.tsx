@@ -16,25 +16,36 @@ import type { ChangeEvent } from 'react';
  * own picker. Values are encoded as RJSF's other choice widgets encode them.
  */
 export default function NativeSelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, placeholder, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus } = props;
+  const { id, name, htmlName, value, placeholder, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus } = props;
   const { enumOptions = [], enumDisabled, emptyValue } = options;
   const format = getOptionValueFormat(options);
   const decode = (event: ChangeEvent<HTMLSelectElement>) => enumOptionValueDecoder(event.target.value, enumOptions, format, emptyValue);
-  const data = [
-    // Nothing is chosen until the visitor chooses: a required question cannot default to its first option.
-    { value: '', label: placeholder || 'Choose…', disabled: Boolean(required) },
-    ...enumOptions.map((option, index) => ({
-      value: String(enumOptionValueEncoder(option.value, index, format)),
-      label: option.label,
-      disabled: Array.isArray(enumDisabled) && enumDisabled.includes(option.value),
-    })),
-  ];
+  // Each option carries the schema's value too (data-choice), so the page's loader can make the choice an
+  // address names before the form's code arrives (src/loader/address-choices.ts).
+  const choices = (
+    <>
+      {/* Nothing is chosen until the visitor chooses: a required question cannot default to its first option. */}
+      <option value="" disabled={Boolean(required)}>
+        {placeholder || 'Choose…'}
+      </option>
+      {enumOptions.map((option, index) => (
+        <option
+          key={index}
+          value={String(enumOptionValueEncoder(option.value, index, format))}
+          data-choice={typeof option.value === 'string' || typeof option.value === 'number' ? String(option.value) : undefined}
+          disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option.value)}
+        >
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
   return (
     <NativeSelect
       id={id}
       name={htmlName || id}
       label={labelValue(label || undefined, hideLabel, false)}
-      data={data}
+      data-question={name}
       value={String(enumOptionSelectedValue(value, enumOptions, false, format, '') ?? '')}
       required={required}
       disabled={disabled || readonly}
@@ -44,6 +55,8 @@ export default function NativeSelectWidget(props: WidgetProps) {
       onChange={(event) => onChange(decode(event))}
       onBlur={(event) => onBlur(id, decode(event))}
       onFocus={(event) => onFocus(id, decode(event))}
-    />
+    >
+      {choices}
+    </NativeSelect>
   );
 }

@@ -41,7 +41,13 @@ export default function FormPage({ heading, form }: { heading: string; form: For
   const early = [...(form.steps ? [`storage:${draftKey(form)}`] : []), ...prefillableFields(form).map((field) => `query:${field}`)];
   const body = (
     <>
-      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} prefetch />
+      {/* Shown by the page's loader while the form waits for the visitor's saved draft (src/loader/islands.ts). */}
+      {form.steps && (
+        <Text role="status" fw={600} mb="md" data-restoring-note hidden>
+          Restoring your saved answers…
+        </Text>
+      )}
+      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} restores={form.steps ? draftKey(form) : undefined} prefetch />
       <noscript>
         <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
       </noscript>
