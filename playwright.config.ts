@@ -3,12 +3,29 @@ import { CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium';
 import { E2E_BACKEND } from './tests/e2e/backend';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/** `npm start` on the test ports with a fresh local backend; scripts/test-e2e.ts starts it once for both groups. */
+export const e2eServer = {
+  command: 'npx tsx scripts/start.ts',
+  env: {
+    PORT: String(PORT),
+    SUPABASE_API_PORT: String(E2E_BACKEND.apiPort),
+    INBOX_PORT: String(E2E_BACKEND.inboxHttpPort),
+    INBOX_SMTP_PORT: String(E2E_BACKEND.inboxSmtpPort),
+    SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir,
+    DIST_DIR: E2E_BACKEND.distDir,
+    // Always the local stack in PGlite, whatever the shell has set.
+    VITE_SUPABASE_URL: '',
+    DATABASE_URL: '',
+  },
+  url: `http://localhost:${PORT}/`,
+};
 const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } };
 
 /**
  * End-to-end tests drive `npm start` (production build + the whole local backend) in Debian's Chromium.
  * Tests that change shared state (the inbox refusing mail, testimonials, accounts) are in tests/e2e/flows
- * and run one at a time after the others.
+ * and run one at a time after the others (scripts/test-e2e.ts; `npx playwright test FILE` runs one file).
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,7 +36,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
@@ -27,30 +44,16 @@ export default defineConfig({
   projects: [
     { name: 'site', testIgnore: 'flows/**', use: chromium },
     {
+      // After the others, one at a time: `npm run test:e2e` (scripts/test-e2e.ts) runs this group second,
+      // whatever the first's outcome, so a failure there hides nothing here.
       name: 'flows',
       testMatch: 'flows/**/*.spec.ts',
-      dependencies: ['site'],
       workers: 1,
       // Whole journeys: several round trips to the backend and a few toasts that must time out.
       timeout: 60_000,
       use: chromium,
     },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    env: {
-      PORT: String(PORT),
-      SUPABASE_API_PORT: String(E2E_BACKEND.apiPort),
-      INBOX_PORT: String(E2E_BACKEND.inboxHttpPort),
-      INBOX_SMTP_PORT: String(E2E_BACKEND.inboxSmtpPort),
-      SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir,
-      DIST_DIR: E2E_BACKEND.distDir,
-      // Always the local stack in PGlite, whatever the shell has set.
-      VITE_SUPABASE_URL: '',
-      DATABASE_URL: '',
-    },
-    url: `http://localhost:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-  },
+  // Started here when Playwright is run directly (one file, say); scripts/test-e2e.ts starts it itself.
+  webServer: process.env.E2E_SERVER_STARTED ? undefined : { ...e2eServer, reuseExistingServer: false, timeout: 180_000 },
 });

@@ -38,11 +38,12 @@ export function isStamp(table: string, id: string, bits = STAMP_BITS): boolean {
 }
 
 /**
- * Finds a stamp for a row of `table`: a UUIDv7 of `now` with random bits, whose last 8 hex digits are
- * counted up until the hash starts with `bits` zero bits. Only those 8 ASCII digits change between
- * tries, so each try hashes one buffer written in place.
+ * The search for a stamp for a row of `table`: a UUIDv7 of `now` with random bits, whose last 8 hex digits
+ * are counted up until the hash starts with `bits` zero bits. Only those 8 ASCII digits change between
+ * tries, so each try hashes one buffer written in place. It pauses (yields) every 1,024 tries, so a
+ * caller on a page's main thread can let the page answer in between.
  */
-export function mineStamp(table: string, bits = STAMP_BITS, now = Date.now()): string {
+function* stampSearch(table: string, bits: number, now: number): Generator<undefined, string> {
   for (;;) {
     const bytes = crypto.getRandomValues(new Uint8Array(16));
     for (let i = 0; i < 6; i++) bytes[i] = Math.floor(now / 2 ** (8 * (5 - i))) & 255;
@@ -54,6 +55,33 @@ export function mineStamp(table: string, bits = STAMP_BITS, now = Date.now()): s
     for (let counter = 0; counter < 2 ** 32; counter++) {
       for (let digit = 0, rest = counter; digit < 8; digit++, rest >>>= 4) message[at + 7 - digit] = HEX.charCodeAt(rest & 15);
       if (leadingZeros(sha256(message), bits)) return head + new TextDecoder().decode(message.subarray(at));
+      if ((counter & 1023) === 1023) yield;
+    }
+  }
+}
+
+/** Finds a stamp for a row of `table` in one go (in a worker, or a spammer's script). */
+export function mineStamp(table: string, bits = STAMP_BITS, now = Date.now()): string {
+  const search = stampSearch(table, bits, now);
+  for (;;) {
+    const step = search.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * Finds a stamp on a page's main thread, where no worker can run: in slices of about 8 ms, with
+ * `pause()` between them, so the page never stops answering the visitor for longer.
+ */
+export async function mineStampSlowly(table: string, now: number, pause: () => Promise<void>, bits = STAMP_BITS): Promise<string> {
+  const search = stampSearch(table, bits, now);
+  let sliceStarted = performance.now();
+  for (;;) {
+    const step = search.next();
+    if (step.done) return step.value;
+    if (performance.now() - sliceStarted > 8) {
+      await pause();
+      sliceStarted = performance.now();
     }
   }
 }

@@ -8,26 +8,34 @@
  *                                                  → its fields show             (reported)
  *   a form's first Send or Next, its code running  → its problems show           budget 200 ms
  *   Send or Next pressed at first paint            → its problems show           budget 1,500 ms after first paint
+ *   a valid Send after 10 s in the form            → the saved toast shows       budget 1,000 ms for 9 in 10
+ *   the first tap on each island's first button    → the page shows it was seen  budget 200 ms
+ *     (at first paint, every route)                  (the button's busy mark, or the island's answer)
  *
  * Times run from the press (the event's own timestamp) to the first frame that shows the answer, read in
- * the page, so Playwright's own latency is not counted. Exits non-zero over budget. A measurement, not a test.
+ * the page, so Playwright's own latency is not counted. `-- --seconds N` for another time in the form. Exits non-zero over budget. A measurement, not a test.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { pages } from '../site.config.ts';
 import { submitTexts } from '../src/components/forms/submit-button.tsx';
 import { formLoaders } from '../src/generated/form-loaders.ts';
 import { formPages } from '../src/generated/form-pages.ts';
+import type { FormDefinition } from '../src/components/forms/form-definition.ts';
+import { answerAll, fieldOrder } from '../tests/e2e/form-driver.ts';
+import { sampleAnswers } from '../tests/support/sample-answers.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
 import { startSpareSite } from './lib/spare-site.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
 const RUNS = option('--runs', 5);
-/** `-- --only menu`, `dialog` or `forms` for one kind of measurement. */
+/** `-- --only menu`, `dialog`, `forms`, `send` or `islands` for one kind of measurement. */
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const measuring = (kind: string) => !only || only === kind;
 const CPU = option('--cpu', 4);
-const BUDGET = { tapMs: 200, firstPaintToFormMs: 1500 };
+const BUDGET = { tapMs: 200, firstPaintToFormMs: 1500, sendMs: 1000 };
+/** How long the visitor spends in a form before a valid Send: the proof of work is found meanwhile (decision 033). */
+const TIME_IN_FORM_MS = option('--seconds', 10) * 1000;
 
 /**
  * In the page, before its own scripts: each press's time, and when a selector first matches in a painted
@@ -36,6 +44,15 @@ const BUDGET = { tapMs: 200, firstPaintToFormMs: 1500 };
 const RECORDER = `
   const marks = (window.__marks = {});
   document.addEventListener('click', (event) => { marks.press ??= event.timeStamp; }, true);
+  // The first change inside an island after the press, in a painted frame: the page showed something.
+  window.__watchIsland = (name, island) => {
+    const observer = new MutationObserver(() => {
+      if (marks.press === undefined) return;
+      observer.disconnect();
+      requestAnimationFrame(() => { marks[name] ??= performance.now(); });
+    });
+    observer.observe(document.querySelector(island), { attributes: true, childList: true, subtree: true, characterData: true });
+  };
   window.__watch = (name, selector) => {
     const check = () => {
       if (marks[name] !== undefined) return;
@@ -95,19 +112,23 @@ async function answer(page: Page, press: () => Promise<void>, selectors: Record<
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The value 9 runs in 10 stay within (with 5 runs, the slowest). */
+const ninthDecile = (values: number[]) => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.9) - 1]!;
 
 interface Row {
   route: string;
   what: string;
   ms: number[];
   budget?: number;
+  /** Which of the runs the budget holds for: the median, or 9 in 10. */
+  of?: 'median' | 'p90';
 }
 
 const site = await startSpareSite('interaction');
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
 const rows: Row[] = [];
-const record = (route: string, what: string, ms: number, budget?: number) => {
-  const row = rows.find((r) => r.route === route && r.what === what) ?? rows[rows.push({ route, what, ms: [], budget }) - 1]!;
+const record = (route: string, what: string, ms: number, budget?: number, of: Row['of'] = 'median') => {
+  const row = rows.find((r) => r.route === route && r.what === what) ?? rows[rows.push({ route, what, ms: [], budget, of }) - 1]!;
   row.ms.push(ms);
 };
 
@@ -115,9 +136,24 @@ const record = (route: string, what: string, ms: number, budget?: number) => {
 const forms = await Promise.all(
   Object.entries(formPages).map(async ([name, { path }]) => {
     const { default: form } = await formLoaders[name]!();
-    return { path: path as string, press: form.steps ? 'Next' : submitTexts(form.uiSchema).idle };
+    return { path: path as string, form, press: form.steps ? 'Next' : submitTexts(form.uiSchema).idle };
   }),
 );
+
+/** Fills a form as a visitor would, taking TIME_IN_FORM_MS from the first touch, and leaves the last press to the caller. */
+async function fillValidly(page: Page, form: FormDefinition, run: number) {
+  const touched = Date.now();
+  const replyTo = Object.keys(form.schema.properties ?? {}).find((field) => /email/.test(field));
+  const answers = sampleAnswers(form.schema, replyTo ? { [replyTo]: `bench-${Date.now().toString(36)}-${run}@casaverde.org` } : {});
+  for (const [index, step] of (form.steps ?? [{ fields: fieldOrder(form) }]).entries()) {
+    await answerAll(page, page.locator('form'), form, answers, step.fields);
+    if (form.steps && index < form.steps.length - 1) {
+      await page.locator('form').getByRole('button', { name: 'Next' }).click();
+      await page.getByText(`Step ${index + 2} of ${form.steps.length}`).waitFor();
+    }
+  }
+  await page.waitForTimeout(Math.max(0, TIME_IN_FORM_MS - (Date.now() - touched)));
+}
 
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -154,6 +190,46 @@ try {
       record(path, 'Send/Next, form code running → problems show', live.problems!, BUDGET.tapMs);
       await page.close();
     }
+    for (const { path, form } of measuring('send') ? forms : []) {
+      const page = await phone(browser);
+      await firstPaint(page, `${site.url}${path}`);
+      await fillValidly(page, form, run);
+      // Timed from this press, not a wizard's first Next.
+      await page.evaluate(() => delete (window as unknown as { __marks: Record<string, number> }).__marks.press);
+      const sent = await answer(page, () => page.locator('form').getByRole('button', { name: submitTexts(form.uiSchema).idle }).click(), { saved: '#toasts [role="alert"]' });
+      record(path, `valid Send after ${TIME_IN_FORM_MS / 1000} s in the form → saved toast`, sent.saved!, BUDGET.sendMs, 'p90');
+      await page.close();
+    }
+    for (const { path } of measuring('islands') ? pages.filter((p) => !p.private) : []) {
+      const probe = await phone(browser);
+      await firstPaint(probe, `${site.url}${path}`);
+      // Each island's first button that the browser does not answer itself (menus, dialogs and form buttons are measured above).
+      const islands = await probe.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-island]')]
+          .filter((island) => island.querySelector('button:not([commandfor], [popovertarget], [type="submit"])'))
+          .map((island) => island.dataset.islandSlot!),
+      );
+      await probe.close();
+      for (const slot of islands) {
+        const page = await phone(browser);
+        await firstPaint(page, `${site.url}${path}`);
+        const island = `[data-island-slot="${slot}"]`;
+        await page.evaluate(([n, s]) => (window as unknown as { __watchIsland: (n: string, s: string) => void }).__watchIsland(n!, s!), ['seen', island]);
+        const name = await page.evaluate((selector) => document.querySelector(selector)?.getAttribute('data-island'), island);
+        await page.locator(`${island} button:not([commandfor], [popovertarget], [type="submit"])`).first().click();
+        const seen = await page.waitForFunction(
+          () => {
+            const all = (window as unknown as { __marks: Record<string, number> }).__marks;
+            return all.seen !== undefined && all.press !== undefined ? all : null;
+          },
+          undefined,
+          { timeout: 30_000 },
+        );
+        const marks = (await seen.jsonValue()) as Record<string, number>;
+        record(path, `first tap on ${name} at first paint → seen`, marks.seen! - marks.press!, BUDGET.tapMs);
+        await page.close();
+      }
+    }
     process.stderr.write('.');
   }
 } finally {
@@ -162,12 +238,12 @@ try {
 }
 
 console.log(`\nInteraction, median of ${RUNS}: Chromium at ${CPU}× CPU slowdown, 150 ms RTT, 1.6 Mbps, 390 px\n`);
-console.log('| route | what | median | all runs | budget |');
+console.log('| route | what | median (or 9 in 10) | all runs | budget |');
 console.log('|---|---|---|---|---|');
 const over: string[] = [];
 for (const row of rows) {
-  const value = median(row.ms);
-  console.log(`| ${row.route} | ${row.what} | ${Math.round(value)} ms | ${row.ms.map(Math.round).join(', ')} | ${row.budget ? `${row.budget} ms` : '–'} |`);
+  const value = row.of === 'p90' ? ninthDecile(row.ms) : median(row.ms);
+  console.log(`| ${row.route} | ${row.what} | ${Math.round(value)} ms${row.of === 'p90' ? ' (9 in 10)' : ''} | ${row.ms.map(Math.round).join(', ')} | ${row.budget ? `${row.budget} ms` : '–'} |`);
   if (row.budget && value > row.budget) over.push(`${row.route}: ${row.what} ${Math.round(value)} ms (budget ${row.budget} ms)`);
 }
 console.log(over.length ? `\nOver budget:\n${over.map((o) => `  ✖ ${o}`).join('\n')}` : '\nAll within budget.');

@@ -71,5 +71,5 @@ run('Lint', 'npx', ['eslint', '.']);
 run('Typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('Typecheck edge functions (Deno)', join(root, 'node_modules', '.bin', 'deno'), ['check', '--quiet', '--node-modules-dir=manual', 'supabase/functions/send-form-notification/index.ts', 'supabase/local/deno/function-host.ts']);
 run('Unit, component, database and function tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(results, 'unit.json')}`]);
-run('End-to-end tests (Chromium)', 'npx', ['playwright', 'test']);
+run('End-to-end tests (Chromium)', 'npx', ['tsx', 'scripts/test-e2e.ts']);
 finish();

@@ -20,6 +20,11 @@ function ready() {
   return toasts;
 }
 
+/** Downloads the toasts' code ahead of a toast that is likely soon (a form being filled in), without starting them. */
+export function prepareToasts() {
+  void Promise.all([import('@mantine/notifications'), import('./toaster')]).catch(() => undefined);
+}
+
 /**
  * Shows one toast, replacing any other (one at a time). Pages that never show one never download the
  * notifications code.

@@ -9,10 +9,10 @@
  */
 import type { FormDefinition } from '../../components/forms/form-definition';
 import type { SubmitHandler } from '../../components/forms/use-submission';
-import { showToast, type Toast } from '../../components/toast';
+import { prepareToasts, showToast, type Toast } from '../../components/toast';
 import { isFormTable, type FormInserts, type FormTable } from '../../generated/form-inserts';
 import { loadBackend } from './load';
-import { prepareStamp, takeStamp } from './stamps';
+import { correctClock, prepareStamp, takeStamp } from './stamps';
 
 /** The form's toasts (schemas/forms.json "toasts"): failures are destructive and name the server's {error}. */
 function toastsOf(form: FormDefinition) {
@@ -29,6 +29,7 @@ function toastsOf(form: FormDefinition) {
 interface PostgrestErrorLike {
   code?: string;
   message: string;
+  details?: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,7 +47,7 @@ async function functionMessage(error: Error & { context?: unknown }): Promise<st
 }
 
 export interface FormSubmitter<Data> extends SubmitHandler<Data> {
-  /** The visitor started on the form: find the submission's stamp while they type. */
+  /** The visitor started on the form: find the submission's stamp, and fetch what sending needs, while they type. */
   prepare(): void;
 }
 
@@ -78,10 +79,16 @@ export function formSubmitter<Table extends FormTable = FormTable>(form: FormDef
       await showToast(texts.saveFailed(error instanceof Error ? error.message : String(error)));
       return { reset: false };
     }
-    const row = { id: pending.id, ...data } as FormInserts[Table];
     // supabase-js types from() for one literal table; this one is chosen at run time. The row is that table's
     // insert all the same: FormInserts is checked against every table the migrations made (form-inserts.ts).
-    const { error: saveError } = await supabase.from(table).insert(row as never);
+    const insert = (id: string) => supabase.from(table).insert({ id, ...data } as FormInserts[Table] as never);
+    let { error: saveError } = await insert(pending.id);
+    // A device whose clock is far off made a stamp the database refuses for its time; the refusal says the
+    // database's time, and one stamp made on it is sent in its place (stamps.ts).
+    if (saveError && correctClock((saveError as PostgrestErrorLike).details)) {
+      pending = { data: key, id: await takeStamp(table), at: Date.now() };
+      ({ error: saveError } = await insert(pending.id));
+    }
     if (saveError && !isAlreadySaved(saveError)) {
       await showToast(texts.saveFailed(saveError.message));
       return { reset: false };
@@ -101,5 +108,11 @@ export function formSubmitter<Table extends FormTable = FormTable>(form: FormDef
     await showToast(texts.notified);
     return { reset: true };
   };
-  return Object.assign(submit, { prepare: () => prepareStamp(table) });
+  // While the visitor types: the stamp, the backend client and the toasts' code, so Send waits on the network alone.
+  const prepare = () => {
+    prepareStamp(table);
+    loadBackend().catch(() => undefined);
+    prepareToasts();
+  };
+  return Object.assign(submit, { prepare });
 }
