@@ -141,7 +141,7 @@ const forms = await Promise.all(
 );
 
 /** Fills a form as a visitor would, taking TIME_IN_FORM_MS from the first touch, and leaves the last press to the caller. */
-async function fillValidly(page: Page, form: FormDefinition, run: number) {
+async function fillValidly(page: Page, form: FormDefinition, run: number, timeInForm = TIME_IN_FORM_MS) {
   const touched = Date.now();
   const replyTo = Object.keys(form.schema.properties ?? {}).find((field) => /email/.test(field));
   const answers = sampleAnswers(form.schema, replyTo ? { [replyTo]: `bench-${Date.now().toString(36)}-${run}@casaverde.org` } : {});
@@ -152,10 +152,20 @@ async function fillValidly(page: Page, form: FormDefinition, run: number) {
       await page.getByText(`Step ${index + 2} of ${form.steps.length}`).waitFor();
     }
   }
-  await page.waitForTimeout(Math.max(0, TIME_IN_FORM_MS - (Date.now() - touched)));
+  await page.waitForTimeout(Math.max(0, timeInForm - (Date.now() - touched)));
 }
 
 try {
+  // One untimed send per form first: the local backend's first insert into each table plans its checks,
+  // which a visitor of a running site does not wait for.
+  for (const { path, form } of measuring('send') ? forms : []) {
+    const page = await phone(browser);
+    await page.goto(`${site.url}${path}`);
+    await fillValidly(page, form, -1, 0);
+    await page.locator('form').getByRole('button', { name: submitTexts(form.uiSchema).idle }).click();
+    await page.locator('#toasts [role="alert"]').first().waitFor({ timeout: 60_000 });
+    await page.close();
+  }
   for (let run = 0; run < RUNS; run++) {
     for (const { path } of measuring('menu') ? pages.filter((p) => !p.private) : []) {
       const page = await phone(browser);

@@ -61,6 +61,17 @@ describe.each(ENGINES)('submission stamps on %s', (engine) => {
     await expect(send({ id: mineStamp(contact.table, STAMP_BITS, Date.now() + 2 * 60 * 60 * 1000), ...row })).rejects.toThrow('stamp has expired');
   });
 
+  it('says its own time when it refuses a stamp for its time, so a page whose clock is off can stamp on it', async () => {
+    for (const off of [2 * 60 * 60 * 1000, -3 * DAY]) {
+      const refused = await send({ id: mineStamp(contact.table, STAMP_BITS, Date.now() + off), ...row }).then(
+        () => null,
+        (error: { detail?: string }) => error,
+      );
+      const serverTime = Number(refused?.detail?.match(/^server time (\d+)$/)?.[1]);
+      expect(Math.abs(serverTime - Date.now()), `detail: ${refused?.detail}`).toBeLessThan(60_000);
+    }
+  });
+
   it('spends each stamp once: the same id again is the primary key the site reads as "already saved"', async () => {
     const id = mineStamp(contact.table);
     await insert(contact.table, { id, ...row }); // saved for good (as the owner: `as` rolls its work back)

@@ -22,18 +22,21 @@ async function sendContact(page: Page, address: string) {
 }
 
 test('with the proof-of-work worker blocked, two messages in a row are each sent', async ({ page, pageProblems }) => {
-  await page.route(/stamp\.worker[\w-]*\.js$/, (route) => route.abort());
+  let blocked = 0;
+  await page.context().route(/stamp\.worker[\w-]*\.js$/, (route) => (blocked++, route.abort()));
   await page.goto('/contact');
   const first = `${unique('worker')}@casaverde.org`;
   await sendContact(page, first);
   await page.getByRole('button', { name: contact.entry.page.sent!.again }).click();
   const second = `${unique('worker')}@casaverde.org`;
   await sendContact(page, second);
-  expect(await rows(contactForm.table!, `email=in.(${first},${second})`)).toHaveLength(2);
+  // The first send's toast may still be showing: the rows say when the second is saved.
+  await expect.poll(async () => (await rows(contactForm.table!, `email=in.(${first},${second})`)).length, { timeout: 30_000 }).toBe(2);
+  expect(blocked, 'each send asked for a worker anew instead of waiting on the dead one').toBeGreaterThanOrEqual(2);
   allowProblems(pageProblems, /ERR_FAILED|Failed to load resource|stamp/);
 });
 
-test('a phone whose clock is two hours fast sends, with no word about stamps', async ({ page }) => {
+test('a phone whose clock is two hours fast sends, with no word about stamps', async ({ page, pageProblems }) => {
   await page.addInitScript(() => {
     const fast = 2 * 60 * 60 * 1000;
     const now = Date.now.bind(Date);
@@ -43,4 +46,6 @@ test('a phone whose clock is two hours fast sends, with no word about stamps', a
   const address = `${unique('clock')}@casaverde.org`;
   await sendContact(page, address);
   expect(await rows(contactForm.table!, `email=eq.${address}`)).toHaveLength(1);
+  // The browser reports the database's first refusal (HTTP 400), which the page answered by stamping again.
+  allowProblems(pageProblems, /status of 400/);
 });
