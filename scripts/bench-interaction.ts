@@ -216,7 +216,7 @@ try {
       // Each island's first button that the browser does not answer itself (menus, dialogs and form buttons are measured above).
       const islands = await probe.evaluate(() =>
         [...document.querySelectorAll<HTMLElement>('[data-island]')]
-          .filter((island) => island.querySelector('button:not([commandfor], [popovertarget], [type="submit"])'))
+          .filter((island) => island.querySelector('button:not([commandfor], [popovertarget], [type="submit"], :disabled)'))
           .map((island) => island.dataset.islandSlot!),
       );
       await probe.close();
@@ -226,7 +226,7 @@ try {
         const island = `[data-island-slot="${slot}"]`;
         await page.evaluate(([n, s]) => (window as unknown as { __watchIsland: (n: string, s: string) => void }).__watchIsland(n!, s!), ['seen', island]);
         const name = await page.evaluate((selector) => document.querySelector(selector)?.getAttribute('data-island'), island);
-        await page.locator(`${island} button:not([commandfor], [popovertarget], [type="submit"])`).first().click();
+        await page.locator(`${island} button:not([commandfor], [popovertarget], [type="submit"], :disabled)`).first().click();
         const seen = await page.waitForFunction(
           () => {
             const all = (window as unknown as { __marks: Record<string, number> }).__marks;

@@ -21,8 +21,8 @@ export function defineIsland<P extends IslandProps>(name: string, render: Island
 /**
  * When an island's code runs:
  * - `interaction`: the first time the visitor points at, focuses or types in it. Until then the HTML does
- *   the work (links, fields, native dialogs and menus), and a press on one of its buttons is replayed once
- *   the code has run, so nothing done early is lost.
+ *   the work (links, fields, native dialogs and menus), and a press on one of its buttons is held, shown
+ *   as pending, and run once the code has, unless the visitor did anything else in it since (decision 033).
  * - `visible`: when it comes near the viewport.
  * - `load`: right after the first paint.
  * `early` names what makes an island start right after the first paint whatever `hydrate` says:

@@ -9,8 +9,8 @@ export function submitTexts(uiSchema: UiSchema) {
 
 export function SubmitButton({ uiSchema, busy, ...props }: ButtonProps & { uiSchema: UiSchema; busy: boolean }) {
   const texts = submitTexts(uiSchema);
-  // Enabled in the prerendered page: a press before the form's code arrives is replayed once it has
-  // (src/main.tsx), and without JavaScript the form cannot send at all (method="dialog", SchemaForm).
+  // Enabled in the prerendered page: a press before the form's code arrives is answered from the page or
+  // held (src/loader/held-presses.ts), and without JavaScript the form cannot send at all (method="dialog", SchemaForm).
   return (
     <Button type="submit" disabled={busy} aria-busy={busy} {...props}>
       {busy ? texts.busy : texts.idle}
