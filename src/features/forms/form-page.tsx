@@ -11,6 +11,9 @@ import { SmartAnchor } from '../../components/smart-link';
 import type { InternalHref } from '../../config/site-types';
 import formIsland, { draftKey } from './form.island';
 
+/** Over the whole card (Mantine's Card is positioned), in this page's HTML only, so no other page pays for it. */
+const RESTORING_VEIL = { position: 'absolute', inset: 0, zIndex: 2, margin: 0, paddingTop: '8rem', textAlign: 'center', background: 'rgb(255 255 255 / 0.8)' } as const;
+
 /** The side card: the site's email address for those who would rather write. */
 function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
   return (
@@ -41,9 +44,10 @@ export default function FormPage({ heading, form }: { heading: string; form: For
   const early = [...(form.steps ? [`storage:${draftKey(form)}`] : []), ...prefillableFields(form).map((field) => `query:${field}`)];
   const body = (
     <>
-      {/* Shown by the page's loader while the form waits for the visitor's saved draft (src/loader/islands.ts). */}
+      {/* Shown by the page's loader while the form waits for the visitor's saved draft (src/loader/islands.ts):
+          a veil over the form, so its fields, which take no typing until then, do not look as if they would. */}
       {form.steps && (
-        <Text role="status" fw={600} mb="md" data-restoring-note hidden>
+        <Text role="status" fw={600} data-restoring-note hidden style={RESTORING_VEIL}>
           Restoring your saved answers…
         </Text>
       )}
