@@ -6,13 +6,13 @@ import { start, waiting } from './islands';
 /**
  * A press on an island whose code has not arrived (decision 033). It is answered at once where the page
  * can answer it (a link, a field, a native dialog or menu; a form's problems, by its early answer,
- * decision 027); otherwise it is held, and the button says so (`aria-busy`, and looks busy). Once the island's code has come it runs the press, unless the visitor did anything else in that
- * island since (focused a field, typed, chose, pressed something else): then the press is let go, for it
- * was made for the page as it stood, and must not land on newer input.
+ * decision 027); otherwise it is held, and the button says so (`aria-busy`, and looks busy). Once the
+ * island's code has come it runs the press, unless the visitor did anything else in that island since
+ * (focused a field, typed, chose, pressed something else): then the press is let go, for it was made for
+ * the page as it stood, and must not land on newer input.
  */
 interface Held {
   control: HTMLElement;
-  run: () => void;
 }
 const held = new Map<HTMLElement, Held>();
 /** How many times the visitor has done something in each island since the page came: a press's early answer must be to the latest. */
@@ -36,7 +36,7 @@ function letGo(island: HTMLElement, press?: Held) {
 
 function hold(island: HTMLElement, control: HTMLElement, run: () => void): Held {
   letGo(island);
-  const press: Held = { control, run };
+  const press: Held = { control };
   held.set(island, press);
   // Seen at once, with no stylesheet needed (a rule for it would weigh on every page's first round trip).
   control.setAttribute('aria-busy', 'true');
