@@ -1,3 +1,4 @@
+import { asking, type ConditionalSchema } from './conditions.ts';
 import type { NotificationForm } from './notification-form.ts';
 
 /**
@@ -9,8 +10,20 @@ export interface AnswerRow {
   field: string;
   /** The question's title in the schema. */
   label: string;
-  /** The option's label rather than its stored code; other answers as typed. */
+  /** The option's label rather than its stored code; other answers as typed; or what stands for no answer. */
   value: string;
+  /** Whether the visitor answered, left the question empty, or was not asked it (its condition did not hold). */
+  state: 'answered' | 'not answered' | 'not asked';
+}
+
+/** What staff read where there is no answer: a question left empty, and one the form did not ask. */
+export const NO_ANSWER = { 'not answered': 'Not answered', 'not asked': 'Not asked' } as const;
+
+const answered = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** Whether a saved submission was asked each of its form's questions: the form's conditions, read on its answers. */
+export function notAskedIn(form: NotificationForm, data: Record<string, unknown>): Set<string> {
+  return asking(form.schema as ConditionalSchema, data).notAsked;
 }
 
 /** What staff read for one field: the option's label rather than its stored code. */
@@ -33,11 +46,15 @@ export function isolated(text: string): string {
 /** A question as the form asks it (its title), or its field name when it has none. */
 export const questionTitle = (form: NotificationForm, field: string): string => form.schema.properties?.[field]?.title ?? field;
 
-/** Every answered field, titled and in form order. */
+/** Every question, titled and in form order, with its answer, or "Not answered" or "Not asked". */
 export function answerRows(form: NotificationForm, data: Record<string, unknown>): AnswerRow[] {
-  return form.order
-    .filter((field) => data[field] !== undefined && data[field] !== null && data[field] !== '')
-    .map((field) => ({ field, label: questionTitle(form, field), value: display(form, field, data[field]) }));
+  const notAsked = notAskedIn(form, data);
+  return form.order.map((field) => {
+    const label = questionTitle(form, field);
+    if (answered(data[field])) return { field, label, value: display(form, field, data[field]), state: 'answered' };
+    const state = notAsked.has(field) ? 'not asked' : 'not answered';
+    return { field, label, value: NO_ANSWER[state], state };
+  });
 }
 
 /** The subject staff see in their mailbox (a reply's subject starts from it), one line, at most 150 characters. */
@@ -45,7 +62,7 @@ export function subjectLine(formType: string, form: NotificationForm, data: Reco
   // Only the declared template is filled in: a visitor's "{email}" stays text.
   const subject =
     form.subject === null
-      ? `${formType}: ${isolated(answerRows(form, data)[0]?.value ?? '')}`
+      ? `${formType}: ${isolated(answerRows(form, data).find((row) => row.state === 'answered')?.value ?? '')}`
       : form.subject.replace(/\{(\w+)\}/g, (_, field: string) => (data[field] === undefined || data[field] === null ? '' : isolated(display(form, field, data[field]))));
   // Header values never carry line breaks, whatever the visitor typed.
   return subject.replace(/[\r\n]+/g, ' ').slice(0, 150);

@@ -264,7 +264,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     table: "course_enrolments",
     replyTo: "email",
     subject: "Course Enrolment: {course} ({full_name})",
-    order: ["course","full_name","email","organization","notes"],
+    order: ["course","full_name","email","organization","group_enrolment","group_size","notes"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",
       "$id": "enrolment",
@@ -317,12 +317,46 @@ export const notificationForms: Record<string, NotificationForm> = {
           "title": "Organization",
           "maxLength": 200
         },
+        "group_enrolment": {
+          "type": "boolean",
+          "title": "I am enrolling a group from my organization"
+        },
         "notes": {
           "type": "string",
           "title": "Notes",
           "maxLength": 2000
+        },
+        "group_size": {
+          "type": "integer",
+          "title": "How many people are joining?",
+          "minimum": 2,
+          "maximum": 10
         }
-      }
+      },
+      "allOf": [
+        {
+          "if": {
+            "properties": {
+              "group_enrolment": {
+                "const": true
+              }
+            },
+            "required": [
+              "group_enrolment"
+            ]
+          },
+          "then": {
+            "required": [
+              "group_size"
+            ]
+          },
+          "else": {
+            "properties": {
+              "group_size": false
+            }
+          }
+        }
+      ]
     },
   },
 };

@@ -1,4 +1,4 @@
-import { formTextFunctionSql, ident, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
+import { ASKED_CHECK, formTextFunctionSql, REQUIRED_WHEN_CHECK, ident, NOT_NULL_CHECK, normaliseFunctionSql, quote, type ColumnState, type DbState, type Submission, type TableState } from './db-state.ts';
 
 /** A change that would lose saved answers: which table and question, and one sentence saying what is lost. */
 export interface Destructive {
@@ -100,6 +100,14 @@ function submissionSql(name: string, table: TableState, before: TableState | und
     if (was?.steps && was.inbox && was.inbox.form !== now.inbox?.form) sql.push(`select public.declare_form_steps(${quote(was.inbox.form)}, null);`);
     if (now.inbox && (now.steps || was?.steps)) sql.push(`select public.declare_form_steps(${quote(now.inbox.form)}, ${now.steps ?? 'null'});`);
   }
+  // Conditional questions, for the overview's "Not asked".
+  if (now.inbox && changed((s) => [s.inbox?.form, s.asked ?? null])) {
+    const before = was?.inbox?.form === now.inbox.form ? (was?.asked ?? {}) : {};
+    const after = now.asked ?? {};
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (before[field] !== after[field]) sql.push(`select public.declare_question_condition(${quote(now.inbox.form)}, ${quote(field)}, ${after[field] === undefined ? 'null' : quote(after[field])});`);
+    }
+  }
   if (changed((s) => s.perClientPerHour)) {
     sql.push(
       now.perClientPerHour
@@ -145,6 +153,8 @@ const RULE_NAMES: Record<string, string> = {
   allowed: 'a list of options',
   minimum: 'a minimum',
   maximum: 'a maximum',
+  [ASKED_CHECK]: 'a condition for being asked',
+  [REQUIRED_WHEN_CHECK]: 'a condition that makes it required',
 };
 
 const label = (name: string, column: ColumnState) => `"${column.comment ?? name}"`;
@@ -155,6 +165,8 @@ const numberIn = (expression: string | undefined) => Number(/(-?[\d.]+)\s*$/.exe
 function ruleNote(check: string, field: string, column: ColumnState, before: string | undefined, after: string): string {
   const what = label(field, column);
   const kept = 'answers saved before are kept as they are';
+  if (check.endsWith(`_${ASKED_CHECK}`)) return `${what} is now asked only when its condition holds: new answers leave it empty otherwise; ${kept}.`;
+  if (check.endsWith(`_${REQUIRED_WHEN_CHECK}`)) return `${what} is now required when its condition holds: new answers must fill it in then; ${kept}.`;
   if (check.endsWith(`_${NOT_NULL_CHECK}`)) return `${what} is now required: new answers must fill it in; ${kept} (some may have it empty).`;
   if (check.endsWith('_allowed')) {
     const removed = optionsOf(before).filter((o) => !optionsOf(after).includes(o));

@@ -1,3 +1,4 @@
+import { rulesOf, type AnswerTest, type Condition, type ConditionalSchema } from '../../form-model/conditions.ts';
 import type { FormRegistryEntry, JsonSchema } from './forms.ts';
 import { PG_RESERVED } from './check/sql-names.ts';
 import { PG_WHITESPACE, toPgPattern } from './pg-pattern.ts';
@@ -51,6 +52,11 @@ export interface Submission {
    * steps they reach up to this many, and "sent" after it. Absent for one-page forms and in older snapshots.
    */
   steps?: number;
+  /**
+   * Each conditional question and the SQL that says a saved row was asked it, for the staff overview
+   * (supabase/migrations/20261127010000_overview_knows_questions_not_asked.sql). Absent when none.
+   */
+  asked?: Record<string, string>;
 }
 
 export type DbState = Record<string, TableState>;
@@ -95,6 +101,62 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
   };
 }
 
+/** The suffixes of the checks conditions add to a question's column (docs/decisions/034). */
+export const ASKED_CHECK = 'asked_if';
+export const REQUIRED_WHEN_CHECK = 'needed_if';
+
+/** A condition in SQL: true or false, never null (an answer not given makes it false, as in the form). */
+export function conditionSql(condition: Condition): string {
+  const parts: string[] = [];
+  const fields = [...new Set([...condition.required, ...Object.keys(condition.properties)])];
+  for (const field of fields) {
+    const column = ident(field);
+    const test: AnswerTest = condition.properties[field] ?? {};
+    parts.push(`${column} is not null`);
+    if ('const' in test) parts.push(`${column} = ${sqlValue(test.const)}`);
+    if (test.enum) parts.push(`${column} in (${test.enum.map(sqlValue).join(', ')})`);
+    if (typeof test.minimum === 'number') parts.push(`${column} >= ${test.minimum}`);
+    if (typeof test.maximum === 'number') parts.push(`${column} <= ${test.maximum}`);
+  }
+  return parts.length ? `(${parts.join(' and ')})` : 'true';
+}
+
+/** For each question some condition leaves out, the SQL that holds when a row was asked it. */
+function askedSql(schema: ConditionalSchema): Record<string, string> {
+  const clauses: Record<string, string[]> = {};
+  for (const rule of rulesOf(schema)) {
+    const holds = conditionSql(rule.if);
+    for (const field of Object.keys(rule.then.properties ?? {})) (clauses[field] ??= []).push(`not ${holds}`);
+    for (const field of Object.keys(rule.else.properties ?? {})) (clauses[field] ??= []).push(holds);
+  }
+  return Object.fromEntries(Object.entries(clauses).map(([field, all]) => [field, all.join(' and ')]));
+}
+
+/**
+ * What the conditions of a form ask of each column, by check name: a question a branch does not ask
+ * stays empty, and a question a branch makes required is filled in, whenever that branch applies.
+ */
+function conditionChecks(table: string, schema: ConditionalSchema): Record<string, Record<string, string>> {
+  const clauses: Record<string, Record<string, string[]>> = {};
+  const add = (field: string, kind: string, clause: string) => {
+    const name = `${table}_${field}_${kind}`;
+    ((clauses[field] ??= {})[name] ??= []).push(clause);
+  };
+  for (const rule of rulesOf(schema)) {
+    const holds = conditionSql(rule.if);
+    for (const side of ['then', 'else'] as const) {
+      // The branch does not apply: `not C` for "then", `C` for "else".
+      const unless = side === 'then' ? `not ${holds}` : holds;
+      const branch = rule[side];
+      for (const field of Object.keys(branch.properties ?? {})) add(field, ASKED_CHECK, `${ident(field)} is null or ${unless}`);
+      for (const field of branch.required ?? []) add(field, REQUIRED_WHEN_CHECK, `${ident(field)} is not null or ${unless}`);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(clauses).map(([field, byName]) => [field, Object.fromEntries(Object.entries(byName).map(([name, all]) => [name, all.map((c) => (all.length > 1 ? `(${c})` : c)).join(' and ')]))]),
+  );
+}
+
 /**
  * The tables the forms fill: one column per schema property, plus id, owner and created_at.
  * `previous` is the state the migrations have built so far: whether a rule can be NOT NULL on the
@@ -113,14 +175,17 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
     if (entry.ownedByUser) {
       columns.user_id = { type: 'uuid', notNull: true, default: null, checks: {}, comment: 'The auth user this row belongs to', fixed: 'unique references auth.users (id) on delete cascade' };
     }
+    const conditional = conditionChecks(table, schema as ConditionalSchema);
     for (const [field, def] of Object.entries(schema.properties ?? {})) {
       if (entry.exclude?.includes(field)) continue;
-      const hasDefault = def.default !== undefined;
+      // A question some condition leaves out takes no default: its answer must stay empty when it is not asked.
+      const hasDefault = def.default !== undefined && !conditional[field]?.[`${table}_${field}_${ASKED_CHECK}`];
       const mustHaveValue = required.has(field) || hasDefault;
       const old = before?.columns[field];
       // NOT NULL cannot fail on an empty new table, on a new column that a default fills, or where it already held.
       const columnNotNull = mustHaveValue && (!before || (!old && hasDefault) || (old?.notNull ?? false));
-      columns[field] = columnFor(table, field, def, mustHaveValue, columnNotNull);
+      columns[field] = columnFor(table, field, hasDefault ? def : { ...def, default: undefined }, mustHaveValue, columnNotNull);
+      Object.assign(columns[field]!.checks, conditional[field]);
     }
     columns.created_at = { type: 'timestamptz', notNull: true, default: 'now()', checks: {}, comment: null, fixed: '' };
     const normalised = Object.entries(columns).filter(([, c]) => c.type === 'text' && !c.fixed).map(([name]) => name);
@@ -135,6 +200,8 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
         inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
         ...(steps ? { steps } : {}),
       };
+      const asked = askedSql(schema as ConditionalSchema);
+      if (Object.keys(asked).length) state[table].submission!.asked = asked;
     }
   }
   return state;

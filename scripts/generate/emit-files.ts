@@ -1,5 +1,5 @@
 import { fieldOrder } from '../../form-model/field-order.ts';
-import { stepSchema, type StepSource } from './derive.ts';
+import type { FormStepSource as StepSource } from '../../form-model/generated/form-files.ts';
 import { formFileTypesModule } from './emit-file-types.ts';
 import { typeDeclaration } from './emit-types.ts';
 import { runtimeModule, validatorModule } from './emit-validators.ts';
@@ -125,13 +125,8 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     files.set(`validators/${id}.ts`, validatorModule(schema as never, banner(`schemas/${form.name}.schema.json`)));
 
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
-    const stepImports: string[] = [];
-    const stepEntries = (steps ?? []).map((step, i) => {
-      const sub = stepSchema(schema, step, i);
-      files.set(`validators/${sub.$id}.ts`, validatorModule(sub, banner(`schemas/${form.name}.steps.json`)));
-      stepImports.push(`import step${i + 1}Validators from '../validators/${sub.$id}.ts';`);
-      return `    { title: ${JSON.stringify(step.title)}, fields: ${JSON.stringify(step.fields)}, schema: ${json(sub).replaceAll('\n', '\n    ')}, validators: step${i + 1}Validators },`;
-    });
+    // A step is checked with the whole form's validator (src/components/forms/problems.ts): its conditions may name answers of other steps.
+    const stepEntries = (steps ?? []).map((step) => `    { title: ${JSON.stringify(step.title)}, fields: ${JSON.stringify(step.fields)} },`);
     const exportName = `${form.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Form`;
     files.set(
       `forms/${form.name}.ts`,
@@ -139,7 +134,6 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         banner(sources),
         "import type { FormDefinition } from '../../components/forms/form-definition';",
         `import validators from '../validators/${id}.ts';`,
-        ...stepImports,
         '',
         `export const ${exportName}: FormDefinition = {`,
         `  id: ${JSON.stringify(id)},`,

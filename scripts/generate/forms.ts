@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormRegistryEntry } from '../../form-model/generated/form-files.ts';
-import { problemAt, readJsonSource, SchemaProblem, type SourceFile } from './json-source.ts';
+import { problemAt, readJsonSource, SchemaProblem, type JsonPath, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
 
@@ -12,6 +12,11 @@ export interface FormSource {
   ui: SourceFile<Record<string, unknown>>;
   messages: SourceFile<Record<string, unknown>>;
   steps: SourceFile<unknown> | null;
+  /**
+   * Where each question is written in the schema file (a branch's questions are inside its condition),
+   * once the schema passed its checks; the schema's json is then in its canonical shape (check/conditions.ts).
+   */
+  questionsAt?: Map<string, JsonPath>;
 }
 
 export interface JsonSchema {

@@ -125,7 +125,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const said = (loss: Destructive) => {
       const form = formOf(loss.table);
       const source = forms.find((f) => f.name === form)?.schema;
-      if (loss.kind === 'type changed' && source && loss.column) return problemAt(source, ['properties', loss.column, 'type'], loss.reason).report;
+      const at = loss.column ? forms.find((f) => f.name === form)?.questionsAt?.get(loss.column) : undefined;
+      if (loss.kind === 'type changed' && source && at) return problemAt(source, [...at, 'type'], loss.reason).report;
       return new SchemaProblem(loss.kind === 'form removed' || !form ? 'schemas/forms.json' : `schemas/${form}.schema.json`, [], loss.reason).report;
     };
     const lost = plan.diff.destructive.map((loss) => (loss.column ? `${loss.table}.${loss.column}` : `the table ${loss.table}`));

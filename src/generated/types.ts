@@ -111,9 +111,17 @@ export interface CourseEnrolment {
    */
   organization: string;
   /**
+   * I am enrolling a group from my organization
+   */
+  group_enrolment?: boolean;
+  /**
    * Notes
    */
   notes?: string;
+  /**
+   * How many people are joining?
+   */
+  group_size?: number;
 }
 
 /** Data of schemas/sign-in.schema.json. */

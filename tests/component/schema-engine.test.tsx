@@ -1,45 +1,41 @@
 // @vitest-environment jsdom
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RJSFSchema } from '@rjsf/utils';
-import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { runtimeModule, validatorModule } from '../../scripts/generate/emit-validators';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
-import { findProblems } from '../../src/components/forms/problems';
+import { checkAnswers } from '../../src/components/forms/problems';
 import { SchemaForm } from '../../src/components/forms/schema-form';
 import conditional from '../fixtures/conditional.schema.json';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { render } from './render';
 
-const root = join(import.meta.dirname, '..', '..');
-// Inside the project (git-ignored), so Vitest transforms the generated TypeScript like any source file.
-const scratch = join(root, 'test-results', 'scratch');
-mkdirSync(scratch, { recursive: true });
-
-/** Writes generated code to a temporary module and imports it, as the site imports src/generated. */
-async function importGenerated<T>(code: string): Promise<T> {
-  const dir = mkdtempSync(join(scratch, 'validator-'));
-  const file = join(dir, 'module.ts');
-  writeFileSync(join(dir, 'runtime.ts'), runtimeModule('// fixture'));
-  writeFileSync(file, code);
-  return (await import(/* @vite-ignore */ file)) as T;
-}
-
-describe('JSON Schema conditionals (if/then)', () => {
-  it('shows a field only when its condition holds, and then requires it', async () => {
+describe('conditional questions (if/then/else, dependencies)', () => {
+  it('shows a question only while its condition holds, requires it only then, and drops its answer when hidden', async () => {
     const user = userEvent.setup();
-    const schema = conditional as RJSFSchema;
-    const { default: validators } = await importGenerated<{ default: ValidatorFunctions }>(validatorModule(schema, '// fixture'));
-    const messages = { required: { title: 'Needs Info', message: '{title} is needed.' } };
-    const fixture: FormDefinition = { id: 'fixture', schema, uiSchema: { contact_method: { 'ui:widget': 'radio' } }, messages, validators, table: null, notification: null, steps: null, page: null, toasts: null };
+    const ws = schemaWorkspace();
+    // The fixture's condition, added to the contact form as a non-developer would (schemas/README.md).
+    ws.editJson('contact.schema.json', (schema) => {
+      Object.assign(schema.properties, conditional.properties);
+      Object.assign(schema, { if: conditional.if, then: conditional.then });
+    });
+    ws.editJson('contact.ui.json', (ui) => {
+      ui['ui:order'] = ['contact_method', 'phone_number', '*'];
+      ui.contact_method = { 'ui:widget': 'radio' };
+    });
+    const run = await ws.generate();
+    expect(run.ok, run.lines.join('\n')).toBe(true);
+    const { contactForm: form } = (await import(/* @vite-ignore */ join(ws.generated, 'forms/contact.ts'))) as { contactForm: FormDefinition };
+    const sent: Record<string, unknown>[] = [];
+    let current: Record<string, unknown> = {};
+    const filled = { name: 'Ada', email: 'ada@example.org', subject: 'Other', message: 'Hello' };
     function Fixture() {
-      const [data, setData] = useState<Record<string, unknown>>({});
+      const [data, setData] = useState<Record<string, unknown>>(filled);
+      current = data;
       return (
-        <SchemaForm form={fixture} formData={data} onChange={setData} onValid={() => {}}>
+        <SchemaForm form={form} formData={data} onChange={setData} onValid={(valid) => sent.push(valid)}>
           <button type="submit">Send</button>
         </SchemaForm>
       );
@@ -47,12 +43,22 @@ describe('JSON Schema conditionals (if/then)', () => {
     render(<Fixture />);
     expect(screen.queryByRole('textbox', { name: /Phone number/ })).toBeNull();
     await user.click(screen.getByRole('radio', { name: 'Phone' }));
-    expect(await screen.findByRole('textbox', { name: /Phone number/ })).toBeInTheDocument();
-    expect(findProblems(schema, validators, messages, { contact_method: 'phone' }, ['contact_method'])[0]?.toast.message).toBe('Phone number is needed.');
-    expect(findProblems(schema, validators, messages, { contact_method: 'email' }, ['contact_method', 'phone_number'])).toEqual([]);
+    const phone = await screen.findByRole('textbox', { name: /Phone number/ });
+    // At the place ui:order puts it: right after the choice that asks it.
+    const labels = [...document.querySelectorAll('label')].map((label) => label.textContent);
+    expect(labels.indexOf(labels.find((l) => /Phone number/.test(l ?? ''))!)).toBeGreaterThan(labels.findIndex((l) => /How should we reach you/.test(l ?? '')));
+    expect(phone.closest('.rjsf-field')?.querySelector('label')?.textContent).toMatch(/\*/);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([]);
+    expect(await screen.findAllByText('Phone number is needed.')).not.toHaveLength(0);
+    await user.type(phone, '555 0100');
+    expect(current.phone_number).toBe('555 0100');
     await user.click(screen.getByRole('radio', { name: 'Email' }));
     await waitFor(() => expect(screen.queryByRole('textbox', { name: /Phone number/ })).toBeNull());
-  });
+    expect(current).toEqual({ ...filled, contact_method: 'email' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(sent).toEqual([{ ...filled, contact_method: 'email' }]);
+  }, 60_000);
 });
 
 describe('a schema change reaches the form, the validator and the types', () => {
@@ -79,8 +85,8 @@ describe('a schema change reaches the form, the validator and the types', () => 
     expect(types).toMatch(/contact_phone: string;/);
 
     const [, step2, , step4] = assessmentForm.steps!;
-    expect(findProblems(step2!.schema, step2!.validators, assessmentForm.messages, { current_challenges: 'c', tech_readiness: 'expert', ai_experience: 'none' }, step2!.fields)).toEqual([]);
-    expect(findProblems(step4!.schema, step4!.validators, assessmentForm.messages, { contact_name: 'A', contact_email: 'a@b.co' }, step4!.fields, step4!.title)[0]?.toast.message)
+    expect(checkAnswers(assessmentForm, step2, { current_challenges: 'c', tech_readiness: 'expert', ai_experience: 'none' })).toEqual([]);
+    expect(checkAnswers(assessmentForm, step4, { contact_name: 'A', contact_email: 'a@b.co' })[0]?.toast.message)
       .toBe(`Please fill out all required fields in the "Contact Information" section. The field 'contact phone' is required.`);
 
     const { unmount } = render(

@@ -45,7 +45,7 @@ describe.each(ENGINES)('on %s', (engine) => {
           }
           const column = columns.get(field);
           expect(column, `${entry.table}.${field}`).toBeDefined();
-          expect(column!.data_type).toBe({ string: 'text', integer: 'integer' }[String(def.type)]);
+          expect(column!.data_type).toBe({ string: 'text', integer: 'integer', boolean: 'boolean' }[String(def.type)]);
           // A value is enforced by NOT NULL, or (made required on a table holding rows) by a NOT VALID check.
           const notNullCheck = await db.query(`select 1 from pg_constraint where conname = $1`, [`${entry.table}_${field}_not_null`]);
           const enforced = column!.is_nullable === 'NO' || notNullCheck.rows.length === 1;
@@ -61,7 +61,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
       );
       const formTables = Object.values(registry).flatMap((entry) => (entry.table ? [entry.table] : []));
-      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'form_notifications', 'form_step_counts', 'form_steps', 'staff_inbox', 'staff_inbox_events', 'staff_inbox_slots', 'submission_stamp', 'testimonials'].sort());
+      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'form_notifications', 'form_question_conditions', 'form_step_counts', 'form_steps', 'staff_inbox', 'staff_inbox_events', 'staff_inbox_slots', 'submission_stamp', 'testimonials'].sort());
       for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
     });
 

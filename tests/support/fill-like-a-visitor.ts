@@ -9,7 +9,9 @@ export function fillLikeAVisitor(container: HTMLElement, form: FormDefinition, a
     const value = answers[field];
     if (value === undefined) continue;
     const element = container.querySelector<HTMLElement>(`#${form.id}_${field}`);
-    if ((form.schema.properties![field] as Field).oneOf) {
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+      element.checked = value === true;
+    } else if ((form.schema.properties![field] as Field).oneOf) {
       const label = optionLabel(form.schema, field, value);
       if (element instanceof HTMLSelectElement) {
         element.value = [...element.options].find((option) => option.text === label)!.value;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { asking, type ConditionalSchema } from '../../form-model/conditions';
 
 interface FieldSchema {
   type?: string;
@@ -18,7 +19,8 @@ const PLAUSIBLE = ['ana@casaverde.org', '78701', '555-0100', 'Ana Ruiz', 'Casa V
 function sampleFor(field: FieldSchema): unknown {
   if (field.oneOf?.length) return field.oneOf[0]!.const;
   if (field.type === 'integer' || field.type === 'number') return field.default ?? field.minimum ?? 0;
-  if (field.type === 'boolean') return field.default ?? true;
+  // No: a yes-or-no question that asks more (a condition) stays as short as it can be.
+  if (field.type === 'boolean') return field.default ?? false;
   const fits = (text: string) =>
     (!field.pattern || new RegExp(field.pattern, 'u').test(text)) && text.length >= (field.minLength ?? 1) && text.length <= (field.maxLength ?? Infinity);
   const plausible = PLAUSIBLE.find(fits) ?? (fits('correct horse battery') ? 'correct horse battery' : undefined);
@@ -29,13 +31,14 @@ function sampleFor(field: FieldSchema): unknown {
 }
 
 /**
- * A complete, valid submission for a form, read from its schema: every question answered (optional
- * ones too, so a question made required later is already filled), so tests keep passing when an
- * editor changes questions, options or required fields.
+ * A complete, valid submission for a form, read from its schema: every question it asks answered
+ * (optional ones too, so a question made required later is already filled; those its conditions leave
+ * out for these answers are not), so tests keep passing when an editor changes questions, options or
+ * required fields.
  */
 export function sampleAnswers(schema: { properties?: Record<string, unknown> }, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const answers = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, field]) => [name, sampleFor(field as FieldSchema)]));
-  return { ...answers, ...overrides };
+  return { ...asking(schema as ConditionalSchema, { ...answers, ...overrides }).answers, ...overrides };
 }
 
 /** The label a visitor sees for a stored option value. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalise } from '../../src/components/forms/normalise';
-import { findProblems } from '../../src/components/forms/problems';
+import { checkAnswers, findProblems } from '../../src/components/forms/problems';
 import { assessmentForm } from '../../src/generated/forms/assessment';
 import { contactForm } from '../../src/generated/forms/contact';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
@@ -88,11 +88,11 @@ describe('needs assessment (spec sections 2, 3 and 5)', () => {
     );
   });
 
-  it.each(steps.flatMap((step) => step.fields.filter((f) => (step.schema.required as string[]).includes(f)).map((field) => [step.title, field] as const)))(
+  it.each(steps.flatMap((step) => step.fields.filter((f) => (assessmentForm.schema.required as string[]).includes(f)).map((field) => [step.title, field] as const)))(
     '%s: %s missing reads exactly as the spec says',
     (stepTitle, field) => {
       const step = steps.find((s) => s.title === stepTitle)!;
-      const problem = findProblems(step.schema, step.validators, assessmentForm.messages, {}, step.fields, step.title).find((p) => p.field === field)!;
+      const problem = checkAnswers(assessmentForm, step, {}).find((p) => p.field === field)!;
       const message = `Please fill out all required fields in the "${stepTitle}" section. The field '${field.replaceAll('_', ' ')}' is required.`;
       expect(problem.toast, fixed('schemas/assessment.messages.json', '5', `the toast "Missing Information: ${message}"`)).toEqual({ title: 'Missing Information', message });
     },
@@ -100,15 +100,15 @@ describe('needs assessment (spec sections 2, 3 and 5)', () => {
 
   it('checks the contact email with its own message', () => {
     const step = steps[3]!;
-    const [problem] = findProblems(step.schema, step.validators, assessmentForm.messages, { contact_name: 'A', contact_email: 'nope' }, step.fields, step.title);
+    const [problem] = checkAnswers(assessmentForm, step, { contact_name: 'A', contact_email: 'nope' });
     expect(problem?.toast, fixed('schemas/assessment.messages.json', '5', 'the toast "Invalid Email: Please enter a valid email address."')).toEqual({ title: 'Invalid Email', message: 'Please enter a valid email address.' });
   });
 
   it('team size is a whole number of at least 0 that defaults to 0', () => {
     const step3 = steps[2]!;
-    expect(normalise(step3.schema, {}).team_size, fixed('schemas/assessment.schema.json', '5', 'team_size defaulting to 0')).toBe(0);
+    expect(normalise(assessmentForm.schema, {}).team_size, fixed('schemas/assessment.schema.json', '5', 'team_size defaulting to 0')).toBe(0);
     for (const team_size of [-1, 2.5]) {
-      const problems = findProblems(step3.schema, step3.validators, assessmentForm.messages, { goals: 'g', timeline: 'asap', team_size }, step3.fields, step3.title);
+      const problems = checkAnswers(assessmentForm, step3, { goals: 'g', timeline: 'asap', team_size });
       expect(problems.map((p) => p.field), fixed('schemas/assessment.schema.json', '5', 'team_size as a whole number of at least 0')).toEqual(['team_size']);
     }
   });

@@ -4,6 +4,7 @@ import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../js
 import { patternProblem } from '../pg-pattern.ts';
 import { questionNameProblem } from './sql-names.ts';
 import { didYouMean } from './suggest.ts';
+import { canonicalSchema, CONDITION_KEYWORDS, readConditions } from './conditions.ts';
 
 const metaAjv = new Ajv({ allErrors: true, strict: false });
 /** Every keyword JSON Schema (draft-07, as Ajv knows it) has: anything else is a typo or a mistake. */
@@ -58,24 +59,28 @@ function unknownKeywords(node: unknown, at: JsonPath, problem: Problem) {
 /** Keywords the database cannot enforce, in a form that is saved. */
 function unenforceable(schema: JsonSchema, problem: Problem) {
   for (const key of Object.keys(schema)) {
-    if (KEYWORDS.includes(key) && !STORED_FORM_KEYWORDS.includes(key)) {
-      problem([key], `"${key}" cannot be used in a form that is saved: the database could not enforce it, so anyone could send answers that break it. Use rules on the questions (required, maxLength, pattern, oneOf, minimum, maximum) instead.`, 'key');
+    if (KEYWORDS.includes(key) && !STORED_FORM_KEYWORDS.includes(key) && !CONDITION_KEYWORDS.includes(key)) {
+      problem([key], `"${key}" cannot be used in a form that is saved: the database could not enforce it, so anyone could send answers that break it. Use rules on the questions (required, maxLength, pattern, oneOf, minimum, maximum), or conditions ("if"/"then", see schemas/README.md), instead.`, 'key');
     }
   }
-  for (const [field, def] of Object.entries(schema.properties ?? {})) {
-    for (const key of Object.keys(def ?? {})) {
-      if (KEYWORDS.includes(key) && !STORED_FIELD_KEYWORDS.includes(key)) {
-        problem(['properties', field, key], `"${key}" cannot be used on a question of a saved form: the database could not enforce it. Use one of ${STORED_FIELD_KEYWORDS.filter((k) => !k.startsWith('$')).join(', ')}.`, 'key');
-      }
-    }
-  }
+  for (const [field, def] of Object.entries(schema.properties ?? {})) unenforceableRules(def, ['properties', field], problem);
   if (schema.additionalProperties !== false) {
     problem(['additionalProperties'], 'a saved form needs "additionalProperties": false, so answers to questions that do not exist are refused.', 'key');
   }
 }
 
-function checkField(field: string, def: NonNullable<JsonSchema['properties']>[string], stored: boolean, problem: Problem) {
-  const at = ['properties', field];
+/** Rules on one question of a saved form that the database could not enforce. */
+function unenforceableRules(def: Field, at: JsonPath, problem: Problem) {
+  for (const key of Object.keys(def ?? {})) {
+    if (KEYWORDS.includes(key) && !STORED_FIELD_KEYWORDS.includes(key)) {
+      problem([...at, key], `"${key}" cannot be used on a question of a saved form: the database could not enforce it. Use one of ${STORED_FIELD_KEYWORDS.filter((k) => !k.startsWith('$')).join(', ')}.`, 'key');
+    }
+  }
+}
+
+type Field = NonNullable<JsonSchema['properties']>[string];
+
+function checkField(field: string, def: Field, stored: boolean, problem: Problem, at: JsonPath = ['properties', field]) {
   if (typeof def !== 'object' || def === null) return;
   if (typeof def.title !== 'string' || !def.title.trim()) problem(at, `"${field}" needs a "title": it is the label visitors see.`, 'key');
   else if (/\((optional|required)\)|\*\s*$/i.test(def.title)) {
@@ -121,7 +126,11 @@ function checkField(field: string, def: NonNullable<JsonSchema['properties']>[st
   }
 }
 
-/** Every mistake in a form's .schema.json, each at its line. */
+/**
+ * Every mistake in a form's .schema.json, each at its line. When there is none, the form's schema is
+ * replaced by its canonical shape (every question at the top, conditions as form-model/conditions.ts
+ * reads them), which is what every later check and generated file uses.
+ */
 export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefined): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const file = form.schema;
@@ -147,14 +156,19 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   const stored = Boolean(entry?.table);
   if (stored) unenforceable(s, problem);
   const properties = s.properties ?? {};
-  (s.required ?? []).forEach((field, i) => {
-    if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
-  });
-  for (const [field, def] of Object.entries(properties)) {
+  const question = (field: string, def: Field, at: JsonPath) => {
     const badName = questionNameProblem(field, stored ? entry!.table : null);
-    if (badName) problem(['properties', field], badName, 'key');
-    checkField(field, def, stored, problem);
-  }
+    if (badName) problem(at, badName, 'key');
+    if (stored && at[0] !== 'properties') unenforceableRules(def, at, problem);
+    checkField(field, def, stored, problem, at);
+  };
+  for (const [field, def] of Object.entries(properties)) question(field, def, ['properties', field]);
+  const conditions = readConditions(s, problem, ({ field, definition, at }) => question(field, definition, at));
+  (s.required ?? []).forEach((field, i) => {
+    const branch = conditions.questions.find((q) => q.field === field);
+    if (branch) problem(['required', i], `lists "${field}" as required, but it is asked only when its condition holds; list it in the "required" of the branch that asks it instead.`);
+    else if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
+  });
   if (problems.length) return problems;
 
   // Ajv's strict mode as a last line: anything it still finds is reported at the top of the file.
@@ -163,5 +177,7 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   } catch (error) {
     problem([], `is refused by the validator: ${error instanceof Error ? error.message : String(error)}.`);
   }
+  if (!problems.length) form.schema.json = canonicalSchema(s, conditions);
+  form.questionsAt = new Map([...Object.keys(properties).map((field): [string, JsonPath] => [field, ['properties', field]]), ...conditions.questions.map((q): [string, JsonPath] => [q.field, q.at])]);
   return problems;
 }

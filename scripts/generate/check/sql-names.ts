@@ -30,7 +30,7 @@ export const GENERATED_COLUMNS = ['id', 'user_id', 'created_at'];
 /** PostgreSQL keeps the first 63 bytes of a name and silently drops the rest, so two long names can collide. */
 export const PG_NAME_LENGTH = 63;
 
-/** The longest name the generator derives from a table and a question: `<table>_<question>_max_length`. */
+/** The longest name the generator derives from a table and a question: `<table>_<question>_max_length` (condition checks, `_asked_if` and `_needed_if`, are shorter). */
 export const longestRuleName = (table: string, field: string) => `${table}_${field}_max_length`;
 
 /** The longest name derived from a table alone: its text-cleaning trigger function. */

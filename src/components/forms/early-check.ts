@@ -51,16 +51,17 @@ function answerInPage(id: string, definition: RJSFSchema): unknown {
 /**
  * Every problem of the part of the form the page shows, as the form would report them for these
  * answers: a wizard's first step (the only one its HTML holds; `step` for others), else the whole form.
+ * The form's conditions apply as in the form; a question they now ask that the page does not hold yet
+ * (it appears when the form's code arrives) is left to the form's own check.
  */
 export function problemsInPage(form: FormDefinition, step = 0): Problem[] {
   const shown = form.steps?.[step];
-  const schema = shown?.schema ?? form.schema;
   const data: FormData = {};
-  for (const [field, definition] of Object.entries(schema.properties ?? {})) {
-    const value = answerInPage(elementId(form, field), definition as RJSFSchema);
+  for (const field of shown?.fields ?? Object.keys(form.schema.properties ?? {})) {
+    const value = answerInPage(elementId(form, field), form.schema.properties![field] as RJSFSchema);
     if (value !== undefined) data[field] = value;
   }
-  return checkAnswers(form, shown, data);
+  return checkAnswers(form, shown, data).filter((problem) => controlsOf(document, elementId(form, problem.field)).length > 0);
 }
 
 const MARKED = 'data-early-invalid';

@@ -10,15 +10,14 @@ export type MessageKeyword = keyof NonNullable<NonNullable<FormMessages['fields'
 
 export interface FormStep {
   title: string;
+  /** Its questions, in order; those the form's conditions leave out are not shown (form-model/conditions.ts). */
   fields: string[];
-  /** The step's part of the form schema, with its own precompiled validator. */
-  schema: RJSFSchema;
-  validators: ValidatorFunctions;
 }
 
 /** Everything the form components need, generated from schemas/ by `npm run generate`. */
 export interface FormDefinition {
   id: string;
+  /** The form's schema in its canonical shape: every question at the top, conditions in `allOf` (form-model/conditions.ts). */
   schema: RJSFSchema;
   uiSchema: UiSchema;
   messages: FormMessages;

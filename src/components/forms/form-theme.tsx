@@ -31,12 +31,23 @@ function takingOverThePage(Widget: ComponentType<WidgetProps>, controlled = true
 }
 
 /**
+ * Number questions keep what the visitor typed: Mantine's NumberInput would clamp 12 to a maximum of 10
+ * when the field loses focus and send 10, so the visitor never reads the form's own message for the limit.
+ */
+function keepingTypedNumbers(Template: ComponentType<WidgetProps>) {
+  return function KeepingTypedNumbers(props: WidgetProps) {
+    const number = props.schema.type === 'number' || props.schema.type === 'integer';
+    return <Template {...props} options={number ? { ...props.options, clampBehavior: 'none' } : props.options} />;
+  };
+}
+
+/**
  * RJSF's Mantine theme with the widgets these schemas can ask for. The full theme also pulls in the
  * date, colour, range and file widgets with @mantine/dates and dayjs, which no form here uses.
  * Text, email, tel and number inputs come with the templates; a choice from a list is a native select.
  */
 export const ThemedForm = withTheme({
-  templates: { ...templates, BaseInputTemplate: takingOverThePage(templates.BaseInputTemplate as ComponentType<WidgetProps>) },
+  templates: { ...templates, BaseInputTemplate: takingOverThePage(keepingTypedNumbers(templates.BaseInputTemplate as ComponentType<WidgetProps>)) },
   widgets: {
     CheckboxesWidget: takingOverThePage(CheckboxesWidget, false),
     CheckboxWidget: takingOverThePage(CheckboxWidget, false),

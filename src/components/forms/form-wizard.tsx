@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { answeredInPage } from './answer-in-page';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
-import { normalise, type FormData } from './normalise';
+import type { FormData } from './normalise';
+import { askedFor } from './problems';
 import { usePrefillInto } from './prefill';
 import { SchemaForm } from './schema-form';
 import { SubmitButton } from './submit-button';
@@ -36,6 +37,7 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
 /**
  * A multi-step form from one schema and its steps file: Next checks only the current step, Previous
  * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
+ * A step none of whose questions the answers so far ask is passed over both ways (form-model/conditions.ts).
  */
 export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
@@ -62,25 +64,29 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
     honeypot.isBot,
   );
 
+  // A step whose questions the conditions all leave out is skipped, and not counted in the progress.
+  const { notAsked } = askedFor(form, state.data);
+  const shown = steps.map((s, i) => (i === state.step || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const index = Math.min(state.step, steps.length - 1);
   useEffect(() => reached(index), [index, reached]);
   const step = steps[index]!;
-  const isLast = index === steps.length - 1;
-  const percent = Math.round(((index + 1) / steps.length) * 100);
+  const position = shown.indexOf(index);
+  const next = shown[position + 1];
+  const previous = shown[position - 1];
+  const isLast = next === undefined;
+  const percent = Math.round(((position + 1) / shown.length) * 100);
 
   function goTo(next: number, data: FormData) {
     setState({ step: next, data });
     requestAnimationFrame(() => headingRef.current?.focus());
   }
 
-  const stepData = Object.fromEntries(Object.entries(state.data).filter(([field]) => step.fields.includes(field)));
-
   return (
     <Stack gap="lg" ref={root}>
       <Stack gap={6}>
-        <Progress value={percent} size="md" aria-label={`Step ${index + 1} of ${steps.length}`} />
+        <Progress value={percent} size="md" aria-label={`Step ${position + 1} of ${shown.length}`} />
         <Text size="sm" c="dimmed" fw={600}>
-          Step {index + 1} of {steps.length}
+          Step {position + 1} of {shown.length}
         </Text>
         <Title order={2} size="h3" ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
           {step.title}
@@ -90,19 +96,18 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
         key={step.title}
         form={form}
         step={step}
-        formData={stepData}
-        onChange={(data) => setState((current) => ({ ...current, data: { ...current.data, ...data } }))}
+        formData={state.data}
+        onChange={(data) => setState((current) => ({ ...current, data }))}
         disabled={busy}
         onValid={(valid) => {
-          const data = { ...state.data, ...valid };
-          // The whole form, normalised again: fields of steps restored from a draft get their defaults too.
-          if (isLast) void submit(normalise(form.schema, data) as T);
-          else goTo(index + 1, data);
+          // The whole form, normalised: fields of steps restored from a draft get their defaults too.
+          if (isLast) void submit(valid as T);
+          else goTo(next, state.data);
         }}
       >
         {honeypot.field}
         <Group justify="space-between" mt="xl">
-          <Button type="button" variant="default" disabled={index === 0 || busy} onClick={() => goTo(index - 1, state.data)}>
+          <Button type="button" variant="default" disabled={previous === undefined || busy} onClick={() => goTo(previous ?? 0, state.data)}>
             Previous
           </Button>
           {isLast ? (

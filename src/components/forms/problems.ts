@@ -3,6 +3,7 @@ import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { unsaveableText } from '../../generated/validators/runtime';
 import { defaultMessage, LIMIT_KEYWORDS } from '../../../form-model/default-messages';
 import { fieldOrder } from '../../../form-model/field-order';
+import { asking, type ConditionalSchema } from '../../../form-model/conditions';
 import type { FormDefinition, FormMessage, FormMessages, FormStep, MessageKeyword } from './form-definition';
 import { normalise, type FormData } from './normalise';
 
@@ -21,18 +22,10 @@ interface AjvError {
 
 type ValidateFn = ((data: unknown) => boolean) & { errors?: AjvError[] | null };
 
-/** A field's definition, wherever the schema declares it: directly or inside a conditional branch. */
+/** A field's definition: the canonical schema has every question at the top. */
 function fieldDefinition(schema: RJSFSchema, field: string): RJSFSchema | undefined {
-  const direct = schema.properties?.[field];
-  if (typeof direct === 'object') return direct;
-  const branches = [schema.then, schema.else, ...(schema.allOf ?? []), ...Object.values(schema.dependencies ?? {})];
-  for (const branch of branches) {
-    if (branch && typeof branch === 'object' && !Array.isArray(branch)) {
-      const found = fieldDefinition(branch as RJSFSchema, field);
-      if (found) return found;
-    }
-  }
-  return undefined;
+  const definition = schema.properties?.[field];
+  return typeof definition === 'object' ? definition : undefined;
 }
 
 function fill(template: string, values: Record<string, string>) {
@@ -71,7 +64,6 @@ export function findProblems(
     // Within a field, "required" wins over any other rule; otherwise the first failure stands.
     if (!byField.has(field) || error.keyword === 'required') byField.set(field, error.keyword);
   }
-  // Fields a condition added (not in the declared order) come after the ordered ones.
   const ordered = [...fieldOrder, ...[...byField.keys()].filter((field) => !fieldOrder.includes(field))];
   return ordered
     .filter((field) => byField.has(field))
@@ -85,12 +77,21 @@ export function findProblems(
 }
 
 /**
+ * What the form asks for these answers (form-model/conditions.ts): the answers normalised, those to
+ * questions it does not ask taken out, and which questions it asks and requires.
+ */
+export function askedFor(form: FormDefinition, answers: FormData) {
+  return asking(form.schema as ConditionalSchema, normalise(form.schema, answers));
+}
+
+/**
  * The problems of a form's answers (or of one wizard step's) as the visitor gave them: normalised, checked
- * and ordered as the form shows its questions. The form and the page's early check (./early-check.ts) both
- * ask this, so they cannot disagree.
+ * with the whole form's validator (a step's conditions may name answers of other steps) and ordered as
+ * the form shows its questions; a step reports only its own questions. The form and the page's early
+ * check (./early-check.ts) both ask this, so they cannot disagree.
  */
 export function checkAnswers(form: FormDefinition, step: FormStep | undefined, answers: FormData): Problem[] {
-  const schema = step?.schema ?? form.schema;
-  const order = fieldOrder(Object.keys(schema.properties ?? {}), form.uiSchema['ui:order'] as string[] | undefined);
-  return findProblems(schema, step?.validators ?? form.validators, form.messages, normalise(schema, answers), order, step?.title);
+  const fields = step?.fields ?? fieldOrder(Object.keys(form.schema.properties ?? {}), form.uiSchema['ui:order'] as string[] | undefined);
+  const problems = findProblems(form.schema, form.validators, form.messages, askedFor(form, answers).answers, fields, step?.title);
+  return step ? problems.filter((problem) => fields.includes(problem.field)) : problems;
 }

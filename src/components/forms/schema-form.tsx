@@ -14,23 +14,24 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
 import { showToast } from '../toast';
 import type { FormDefinition, FormStep } from './form-definition';
-import { normalise, type FormData } from './normalise';
-import { checkAnswers, type Problem } from './problems';
+import type { FormData } from './normalise';
+import { askedFor, checkAnswers, type Problem } from './problems';
 
 export interface SchemaFormProps {
-  /** A generated form definition: its schema, UI, messages and precompiled validators. */
+  /** A generated form definition: its schema, UI, messages and precompiled validator. */
   form: FormDefinition;
-  /** A wizard step of that form: its part of the schema, its validator, and {step} in messages. */
+  /** A wizard step of that form: only its questions are shown and checked, and {step} in messages. */
   step?: FormStep;
+  /** The whole form's answers (a step's conditions may name answers of other steps). */
   formData: FormData;
+  /** Called with the whole form's answers, those to questions no longer asked taken out. */
   onChange: (data: FormData) => void;
-  /** Called with trimmed, defaulted data that passed every rule. */
+  /** Called with the whole form's answers, trimmed, defaulted and without those not asked, when they pass every rule. */
   onValid: (data: FormData) => void;
   disabled?: boolean;
   /** The buttons: they submit this form. */
   children: ReactNode;
 }
-
 
 /**
  * Required fields get RJSF's "*"; optional ones say "(optional)" after their label. Both come from the
@@ -52,29 +53,59 @@ function errorSchema(problems: Problem[]): ErrorSchema {
 }
 
 /**
- * The one form component: RJSF renders the fields from the schema with Mantine widgets; the schema's
+ * The questions shown for these answers, as the flat schema RJSF renders: the step's (or form's)
+ * questions the conditions ask, each required when the conditions make it so. Its text is its identity,
+ * so a render that asks the same questions keeps the same schema object.
+ */
+function useShownSchema(form: FormDefinition, fields: string[], data: FormData): RJSFSchema {
+  const { notAsked, required } = askedFor(form, data);
+  const shown = fields.filter((field) => !notAsked.has(field));
+  const key = JSON.stringify([shown, shown.filter((field) => required.has(field))]);
+  return useMemo(() => {
+    const [questions, needed] = JSON.parse(key) as [string[], string[]];
+    return { $id: form.id, type: 'object', required: needed, properties: Object.fromEntries(questions.map((field) => [field, form.schema.properties![field]!])) } as RJSFSchema;
+  }, [form, key]);
+}
+
+const pick = (data: FormData, fields: string[]) => Object.fromEntries(Object.entries(data).filter(([field]) => fields.includes(field)));
+
+/**
+ * The one form component: RJSF renders the fields the conditions ask with Mantine widgets; the form's
  * precompiled validator and its messages file decide what is wrong. Problems show at each field
- * (aria-invalid, aria-describedby), the first one also as a toast, and focus moves to that field.
+ * (aria-invalid, aria-describedby), the first one also as a toast, and focus moves to that field. An
+ * answer to a question that stops being asked is taken out at once, so it is neither shown nor sent.
  */
 export function SchemaForm(props: SchemaFormProps) {
   const { form, step, formData, onChange, onValid, disabled, children } = props;
   // Field ids start with the form's id, so two forms on a page never clash.
   const idPrefix = form.id;
   const { uiSchema } = form;
-  const schema = step?.schema ?? form.schema;
-  const validators = step?.validators ?? form.validators;
-  const validator = useMemo(() => createPrecompiledValidator(validators, schema), [validators, schema]);
+  const fields = step?.fields ?? Object.keys(form.schema.properties ?? {});
+  const schema = useShownSchema(form, fields, formData);
+  const shownFields = Object.keys(schema.properties ?? {});
+  const validator = useMemo(() => createPrecompiledValidator(form.validators, schema), [form.validators, schema]);
   const [problems, setProblems] = useState<Problem[]>([]);
   const check = (data: FormData) => checkAnswers(form, step, data);
 
   // The form's own title and description are page copy, not part of the form.
   const formUi = useMemo(() => ({ ...withOptionalMarks(schema, uiSchema), 'ui:title': '', 'ui:description': '', 'ui:submitButtonOptions': { norender: true } }), [schema, uiSchema]);
 
+  /** The whole form's answers after RJSF reported the shown ones. */
+  const merged = (shown: FormData) => {
+    const next = { ...formData };
+    for (const field of shownFields) {
+      if (shown[field] === undefined) delete next[field];
+      else next[field] = shown[field];
+    }
+    for (const field of askedFor(form, next).notAsked) delete next[field];
+    return next;
+  };
+
   return (
     <Form
       schema={schema}
       uiSchema={formUi}
-      formData={formData}
+      formData={pick(formData, shownFields)}
       validator={validator}
       idPrefix={idPrefix}
       // Submitting is the script's job: without one, a dialog-method form outside a dialog never sends
@@ -87,20 +118,22 @@ export function SchemaForm(props: SchemaFormProps) {
       showErrorList={false}
       disabled={disabled}
       extraErrors={errorSchema(problems)}
-      onChange={({ formData: next }) => {
-        onChange(next as FormData);
+      onChange={({ formData: shown }) => {
+        const next = merged(shown as FormData);
+        onChange(next);
         // Once a problem is shown, it clears as soon as the field is fixed; untouched fields stay quiet.
         if (problems.length) {
-          const shown = new Set(problems.map((p) => p.field));
-          setProblems(check(next as FormData).filter((p) => shown.has(p.field)));
+          const shownProblems = new Set(problems.map((p) => p.field));
+          setProblems(check(next).filter((p) => shownProblems.has(p.field)));
         }
       }}
-      onSubmit={({ formData: submitted }) => {
-        const found = check(submitted as FormData);
+      onSubmit={({ formData: shown }) => {
+        const submitted = merged(shown as FormData);
+        const found = check(submitted);
         setProblems(found);
         const first = found[0];
         if (!first) {
-          onValid(normalise(schema, submitted as FormData));
+          onValid(askedFor(form, submitted).answers);
           return;
         }
         void showToast({ title: first.toast.title, description: first.toast.message, variant: 'destructive' });

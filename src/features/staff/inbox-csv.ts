@@ -9,6 +9,7 @@ import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 import { display, questionTitle, staffForms, type StaffForm } from './staff-forms';
+import { NO_ANSWER, notAskedIn } from '../../../form-model/answer-rows.ts';
 
 /**
  * A cell a spreadsheet would read as a formula: one starting with = + - @ once its leading blanks and
@@ -59,12 +60,15 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
   const fields = [...LEADING_COLUMNS, ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];
   const data = rows.map((row) => {
     const saved = answers.get(row.submission_id) ?? {};
-    const cells = forms.flatMap((form) =>
-      form.order.map((field) => {
+    // An empty cell is a question left empty; "Not asked" one whose condition did not hold.
+    const cells = forms.flatMap((form) => {
+      const notAsked = form.id === row.form ? notAskedIn(form, saved) : new Set<string>();
+      return form.order.map((field) => {
         const value = saved[field];
+        if (notAsked.has(field)) return NO_ANSWER['not asked'];
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
-      }),
-    );
+      });
+    });
     const first = [row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', row.submission_id, submissionLink(origin, row.submission_id)];
     return [...first, ...cells].map(neutraliseFormula);
   });

@@ -12,10 +12,12 @@ export interface OverviewDay {
 }
 
 export interface AnswerCount {
-  /** As the form shows it (an option's label), or null for "not answered". */
+  /** As the form shows it (an option's label), or null for "not answered" or "not asked". */
   label: string | null;
-  /** As saved (the inbox filters by it), or null for "not answered". */
+  /** As saved (the inbox filters by it), or null for "not answered" or "not asked". */
   value: string | null;
+  /** false for the submissions whose answers did not ask the question (its condition did not hold). */
+  asked: boolean;
   submissions: number;
 }
 
@@ -123,7 +125,7 @@ async function readAnswers(client: Backend, form: StaffForm, days: OverviewRange
     title: questionTitle(form, field),
     answers: (data ?? [])
       .filter((row) => row.field === field)
-      .map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, submissions: Number(row.submissions) })),
+      .map((row) => ({ label: row.answer === null ? null : display(form, field, row.answer), value: row.answer, asked: row.asked !== false, submissions: Number(row.submissions) })),
   }));
 }
 

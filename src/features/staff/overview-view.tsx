@@ -12,6 +12,7 @@ import { OverviewTexts } from './overview-texts';
 import { useChartStyles } from './chart-styles';
 import { OVERVIEW_RANGES, readOverview, type AnswerCount, type Overview, type OverviewDay, type OverviewRange } from './overview-query';
 import { formTitle, staffForms } from './staff-forms';
+import { NO_ANSWER } from '../../../form-model/answer-rows.ts';
 import { share, submissionCount } from './staff-labels';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
@@ -84,12 +85,13 @@ function Period({ days, range }: { days: OverviewDay[]; range: number }) {
 
 /** Each answer opens the inbox narrowed to the submissions that gave it (the counts' period aside). */
 function Answers({ form, field, title, answers }: { form: string; field: string; title: string; answers: AnswerCount[] }) {
-  const total = answers.reduce((sum, a) => sum + a.submissions, 0);
-  const labelled = answers.map((a) => ({ ...a, label: a.label ?? 'Not answered' }));
+  // Shares are of the submissions that were asked the question; those not asked are counted apart.
+  const total = answers.reduce((sum, a) => sum + (a.asked ? a.submissions : 0), 0);
+  const labelled = answers.map((a) => ({ ...a, label: a.label ?? NO_ANSWER[a.asked ? 'not answered' : 'not asked'] }));
   const inboxOf = (value: string) => `/staff?${paramsFor({ form, answer: { field, value } }).toString()}`;
   return (
     <OverviewCard title={title}>
-      {total === 0 ? (
+      {total === 0 && labelled.length === 0 ? (
         <NoAnswers />
       ) : (
         <>
@@ -115,7 +117,7 @@ function Answers({ form, field, title, answers }: { form: string; field: string;
                     )}
                   </Table.Th>
                   <Table.Td>{a.submissions}</Table.Td>
-                  <Table.Td>{share(a.submissions, total)}</Table.Td>
+                  <Table.Td>{a.asked ? share(a.submissions, total) : '—'}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

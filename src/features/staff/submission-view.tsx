@@ -174,10 +174,16 @@ export function SubmissionView({ id }: { id: string }) {
                     <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
                       {row.label}
                     </Table.Th>
-                    <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                      {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
-                      <bdi>{row.value}</bdi>
-                    </Table.Td>
+                    {row.state === 'answered' ? (
+                      <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
+                        <bdi>{row.value}</bdi>
+                      </Table.Td>
+                    ) : (
+                      <Table.Td c="dimmed" fs="italic">
+                        {row.value}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -56,12 +56,46 @@ export const enrolmentForm: FormDefinition = {
         "title": "Organization",
         "maxLength": 200
       },
+      "group_enrolment": {
+        "type": "boolean",
+        "title": "I am enrolling a group from my organization"
+      },
       "notes": {
         "type": "string",
         "title": "Notes",
         "maxLength": 2000
+      },
+      "group_size": {
+        "type": "integer",
+        "title": "How many people are joining?",
+        "minimum": 2,
+        "maximum": 10
       }
-    }
+    },
+    "allOf": [
+      {
+        "if": {
+          "properties": {
+            "group_enrolment": {
+              "const": true
+            }
+          },
+          "required": [
+            "group_enrolment"
+          ]
+        },
+        "then": {
+          "required": [
+            "group_size"
+          ]
+        },
+        "else": {
+          "properties": {
+            "group_size": false
+          }
+        }
+      }
+    ]
   },
   uiSchema: {
     "ui:order": [
@@ -69,6 +103,8 @@ export const enrolmentForm: FormDefinition = {
       "full_name",
       "email",
       "organization",
+      "group_enrolment",
+      "group_size",
       "notes"
     ],
     "ui:submitButtonOptions": {
@@ -91,12 +127,15 @@ export const enrolmentForm: FormDefinition = {
       "ui:placeholder": "Where you work or volunteer",
       "ui:autocomplete": "organization"
     },
+    "group_size": {
+      "ui:description": "Counting yourself. For larger groups we arrange a private cohort."
+    },
     "notes": {
       "ui:widget": "textarea",
       "ui:options": {
         "rows": 4
       },
-      "ui:placeholder": "Anything we should know: group places, accessibility needs, invoicing"
+      "ui:placeholder": "Anything we should know: accessibility needs, invoicing"
     }
   },
   messages: {
@@ -115,6 +154,20 @@ export const enrolmentForm: FormDefinition = {
         "pattern": {
           "title": "Needs Info",
           "message": "Please enter a real Email Address."
+        }
+      },
+      "group_size": {
+        "required": {
+          "title": "Needs Info",
+          "message": "Please say how many people are joining."
+        },
+        "minimum": {
+          "title": "Needs Info",
+          "message": "A group is at least {limit} people; untick the group box to enrol just yourself."
+        },
+        "maximum": {
+          "title": "Group Too Large",
+          "message": "For groups over {limit}, please write to us."
         }
       }
     }

@@ -11,7 +11,7 @@ export interface NotificationEmail {
 }
 
 /**
- * The email for one submission: every answered field, titled and in form order, HTML-escaped and
+ * The email for one submission: every question, titled and in form order ("Not answered", "Not asked"), HTML-escaped and
  * isolated, with a text part; with `staffLink`, where staff open it on /staff to mark and annotate it.
  */
 export function notificationEmail(formType: string, form: NotificationForm, data: Record<string, unknown>, staffLink?: string): NotificationEmail {
@@ -25,7 +25,9 @@ export function notificationEmail(formType: string, form: NotificationForm, data
       (r) =>
         `<tr><th align="left" valign="top" style="border-bottom: 1px solid #dee2e6;">${escapeHtml(r.label)}</th>` +
         // dir=auto and <bdi>: the visitor's text keeps its direction marks to itself.
-        `<td dir="auto" style="border-bottom: 1px solid #dee2e6;"><bdi>${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</bdi></td></tr>`,
+        (r.state === 'answered'
+          ? `<td dir="auto" style="border-bottom: 1px solid #dee2e6;"><bdi>${escapeHtml(r.value).replace(/\r?\n/g, '<br>')}</bdi></td></tr>`
+          : `<td style="border-bottom: 1px solid #dee2e6; color: #868e96;"><em>${r.value}</em></td></tr>`),
     ),
     '</table>',
     '<p style="color: #495057;">Reply to this email to answer the sender directly.</p>',
