@@ -319,7 +319,8 @@ export const notificationForms: Record<string, NotificationForm> = {
         },
         "group_enrolment": {
           "type": "boolean",
-          "title": "I am enrolling a group from my organization"
+          "title": "I am enrolling a group from my organization",
+          "default": false
         },
         "notes": {
           "type": "string",

@@ -113,7 +113,7 @@ export interface CourseEnrolment {
   /**
    * I am enrolling a group from my organization
    */
-  group_enrolment?: boolean;
+  group_enrolment: boolean;
   /**
    * Notes
    */

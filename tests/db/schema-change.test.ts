@@ -116,13 +116,48 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     expect(await generateAndApply(ws, db, true)).toContain('"Your Name" no longer has a pattern.');
     await visitorInserts(db, 'contact_submissions', { ...allowed, name: 'Ana 3' });
 
+    // 11. A conditional question (schemas/README.md's example), on a table holding a small business's
+    // answers from before it: they stay; new answers must give it exactly when it applies.
+    const smallBusiness = { ...assessment, organization_type: 'small_business', contact_phone: '555' };
+    await insert(db, 'assessment_responses', { ...smallBusiness, organization_name: 'Saved before' });
+    ws.editJson('assessment.schema.json', (s) => {
+      s.if = { properties: { organization_type: { const: 'small_business' } }, required: ['organization_type'] };
+      s.then = { properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0 } }, required: ['annual_budget'] };
+    });
+    ws.editJson('assessment.steps.json', (steps) => steps[0].fields.push('annual_budget'));
+    expect(await generateAndApply(ws, db, true)).toContain('New question "What is your annual budget?": answers saved before have it empty.');
+    await expectRefused(visitorInserts(db, 'assessment_responses', smallBusiness), '23514');
+    await expectRefused(visitorInserts(db, 'assessment_responses', { ...assessment, contact_phone: '555', annual_budget: 5000 }), '23514');
+    await visitorInserts(db, 'assessment_responses', { ...smallBusiness, annual_budget: 5000 });
+    await visitorInserts(db, 'assessment_responses', { ...assessment, contact_phone: '555' });
+
+    // 12. The condition widened: the migration replaces the rules.
+    ws.editJson('assessment.schema.json', (s) => (s.if.properties.organization_type = { enum: ['small_business', 'social_enterprise'] }));
+    await generateAndApply(ws, db, true);
+    const enterprise = { ...smallBusiness, organization_type: 'social_enterprise' };
+    await expectRefused(visitorInserts(db, 'assessment_responses', enterprise), '23514');
+    await visitorInserts(db, 'assessment_responses', { ...enterprise, annual_budget: 0 });
+
+    // 13. The condition taken away: the question is always asked, and optional; its answers stay.
+    ws.editJson('assessment.schema.json', (s) => {
+      s.properties.annual_budget = s.then.properties.annual_budget;
+      delete s.if;
+      delete s.then;
+    });
+    expect(await generateAndApply(ws, db, true)).toContain('"What is your annual budget?" no longer has a condition for being asked.');
+    await visitorInserts(db, 'assessment_responses', { ...assessment, contact_phone: '555', annual_budget: 5000 });
+    await visitorInserts(db, 'assessment_responses', smallBusiness);
+
     // Every answer saved before the edits is still there, as it was.
     const { rows } = await db.query<{ name: string; subject: string; length: number; organization: string | null }>(
       'select name, subject, char_length(message) as length, organization from public.contact_submissions',
     );
     expect(rows).toEqual([{ name: 'Ana 2', subject: 'Feedback', length: 300, organization: null }]);
-    const { rows: saved } = await db.query('select contact_phone from public.assessment_responses');
-    expect(saved).toEqual([{ contact_phone: null }]);
+    const { rows: saved } = await db.query('select organization_name, contact_phone, annual_budget from public.assessment_responses order by created_at');
+    expect(saved).toEqual([
+      { organization_name: 'Casa Verde', contact_phone: null, annual_budget: null },
+      { organization_name: 'Saved before', contact_phone: '555', annual_budget: null },
+    ]);
 
     // A restart (migrations run again) applies nothing new and fails on nothing.
     expect(await migrate(db, { dir: ws.supabase })).toEqual({ applied: [], seeded: false });

@@ -58,7 +58,8 @@ export const enrolmentForm: FormDefinition = {
       },
       "group_enrolment": {
         "type": "boolean",
-        "title": "I am enrolling a group from my organization"
+        "title": "I am enrolling a group from my organization",
+        "default": false
       },
       "notes": {
         "type": "string",
