@@ -7,6 +7,7 @@ import type { FormDefinition, FormMessage, MessageKeyword } from '../../src/comp
 import { defaultMessage } from '../../form-model/default-messages';
 import { fieldOrder as layOut } from '../../form-model/field-order';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
+import { askedFor } from '../../src/components/forms/problems';
 
 type Field = { title: string; type?: string; oneOf?: { const: unknown; title: string }[]; pattern?: string };
 
@@ -14,10 +15,11 @@ export const fieldOf = (form: FormDefinition, field: string) => form.schema.prop
 export const titleOf = (form: FormDefinition, field: string) => fieldOf(form, field).title;
 export const requiredFields = (form: FormDefinition) => (form.schema.required ?? []) as string[];
 
-/** The fields in the order a visitor meets them. */
-export function fieldOrder(form: FormDefinition): string[] {
-  if (form.steps) return form.steps.flatMap((s) => s.fields);
-  return layOut(Object.keys(form.schema.properties!), form.uiSchema['ui:order'] as string[] | undefined);
+/** The fields in the order a visitor meets them: those the form asks for these answers (none given: as the page first shows it). */
+export function fieldOrder(form: FormDefinition, answers: Record<string, unknown> = {}): string[] {
+  const { notAsked } = askedFor(form, answers);
+  const all = form.steps ? form.steps.flatMap((s) => s.fields) : layOut(Object.keys(form.schema.properties!), form.uiSchema['ui:order'] as string[] | undefined);
+  return all.filter((field) => !notAsked.has(field));
 }
 
 /** A complete submission read from the schema; `overrides` set the values a test wants to find again. */
@@ -50,6 +52,10 @@ export async function answer(_page: Page, scope: Page | Locator, form: FormDefin
     } else {
       await inputOf(scope, form, field).selectOption({ label });
     }
+    return;
+  }
+  if (def.type === 'boolean') {
+    await inputOf(scope, form, field).setChecked(value === true);
     return;
   }
   await inputOf(scope, form, field).fill(value === undefined ? '' : String(value));
