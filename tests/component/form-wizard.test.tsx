@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
+import { join } from 'node:path';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FormWizard } from '../../src/components/forms/form-wizard';
 import { assessmentForm } from '../../src/generated/forms/assessment';
 import { sampleAnswers } from '../support/sample-answers';
+import { schemaWorkspace } from '../support/schema-workspace';
+import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { render } from './render';
 
 const wizard = { ...assessmentForm, steps: assessmentForm.steps! };
@@ -93,4 +96,54 @@ describe('assessment wizard', () => {
     expect(screen.getByRole('textbox', { name: label(lastText) })).toHaveValue(String(answers[lastText]));
     expect(JSON.parse(localStorage.getItem(DRAFT)!)).toMatchObject({ step: 3, data: { [lastText]: answers[lastText] } });
   });
+});
+
+describe('a step whose questions do not apply', () => {
+  /** The assessment with a step, third of five, asked of small businesses only (schemas/README.md's example). */
+  async function withFundingStep() {
+    const ws = schemaWorkspace();
+    ws.editJson('assessment.schema.json', (schema) => {
+      schema.if = { properties: { organization_type: { const: 'small_business' } }, required: ['organization_type'] };
+      schema.then = {
+        properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0 }, funding_source: { type: 'string', title: 'Where does it come from?', maxLength: 200 } },
+        required: ['annual_budget'],
+      };
+    });
+    ws.editJson('assessment.steps.json', (steps) => steps.splice(2, 0, { title: 'Funding', fields: ['annual_budget', 'funding_source'] }));
+    const run = await ws.generate();
+    expect(run.ok, run.lines.join('\n')).toBe(true);
+    const { assessmentForm: form } = (await import(/* @vite-ignore */ join(ws.generated, 'forms/assessment.ts'))) as { assessmentForm: FormDefinition };
+    return { ...form, steps: form.steps! };
+  }
+
+  it('is skipped by Next and Previous, counted neither in the progress nor in the funnel, and shown once it applies', async () => {
+    const user = userEvent.setup();
+    const form = await withFundingStep();
+    const sample = sampleAnswers(form.schema, { organization_type: 'nonprofit' });
+    const of = (step: number) => Object.fromEntries(form.steps[step]!.fields.map((field) => [field, sample[field]]));
+    const reached: number[] = [];
+    localStorage.setItem(DRAFT, JSON.stringify({ step: 1, data: { ...of(0), ...of(1) } }));
+    const { unmount } = render(<FormWizard form={form} onSubmit={noop} draftKey={DRAFT} onStep={(step) => reached.push(step)} />);
+    expect(await screen.findByText('Step 2 of 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: form.steps[3]!.title })).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 4')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('heading', { name: form.steps[1]!.title })).toBeInTheDocument();
+    // Step 4 of the five was reached after 2; Funding (3) was neither reached nor left.
+    expect(reached.slice(-2)).toEqual([2, 4]);
+    unmount();
+
+    // A small business is asked: the step is there, required question and all.
+    localStorage.setItem(DRAFT, JSON.stringify({ step: 1, data: { ...of(0), ...of(1), organization_type: 'small_business' } }));
+    render(<FormWizard form={form} onSubmit={noop} draftKey={DRAFT} />);
+    expect(await screen.findByText('Step 2 of 5')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Funding' })).toBeInTheDocument();
+    expect(screen.getByText('Step 3 of 5')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Step 3 of 5')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /What is your annual budget\?/ })).toHaveAttribute('aria-invalid', 'true');
+  }, 60_000);
 });
