@@ -139,6 +139,7 @@ export interface FormMessage {
   message: string;
 }
 export interface FormStepSource {
+  key?: string;
   title: string;
   /**
    * @minItems 1

@@ -10,6 +10,7 @@ import { LIMIT_KEYWORDS } from '../../form-model/default-messages.ts';
 const PLACEHOLDERS = ['title', 'name', 'step'];
 
 interface Step {
+  key?: string;
   title: string;
   fields: string[];
 }
@@ -54,7 +55,11 @@ function checkSteps(file: SourceFile<unknown>, fields: string[]): SchemaProblem[
   if (problems.length) return problems;
   const problem = reporter(file, problems);
   const seen = new Map<string, number>();
+  const keys = new Map<string, number>();
   (file.json as Step[]).forEach((step, i) => {
+    if (step.key === 'sent') problem([i, 'key'], '"sent" is what the funnel calls a sent form; give this step another key.');
+    else if (step.key !== undefined && keys.has(step.key)) problem([i, 'key'], `step ${keys.get(step.key)! + 1} already has the key "${step.key}"; each step needs its own (the funnel counts steps by it).`);
+    if (step.key !== undefined) keys.set(step.key, i);
     step.fields.forEach((field, j) => {
       if (!fields.includes(field)) problem([i, 'fields', j], `step ${i + 1} lists "${field}", but the schema has no such field.${didYouMean(field, fields)}`);
       else if (seen.has(field)) problem([i, 'fields', j], `"${field}" is already in step ${seen.get(field)! + 1}; each field belongs to exactly one step.`);

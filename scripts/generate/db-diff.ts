@@ -53,6 +53,9 @@ function createTable(name: string, table: TableState): string[] {
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
+/** A form that no longer comes in steps: its funnel and its counts go. */
+const noSteps = (form: string) => `select public.declare_form_step_keys(${quote(form)}, null, null);`;
+
 /**
  * A form visitors send, as forms.json declares it: the insert grant on the form's own columns (never
  * created_at, which the caps count on), the insert policy, the hourly caps, and the delivery
@@ -67,7 +70,7 @@ function submissionSql(name: string, table: TableState, before: TableState | und
   const changed = (pick: (s: Submission) => unknown) => JSON.stringify(was ? pick(was) : null) !== JSON.stringify(now ? pick(now) : null);
   if (!now) {
     if (was) {
-      if (was.steps && was.inbox) sql.push(`select public.declare_form_steps(${quote(was.inbox.form)}, null);`);
+      if ((was.steps || was.stepKeys) && was.inbox) sql.push(noSteps(was.inbox.form));
       sql.push(`drop policy if exists submitters_insert on ${t};`, `revoke insert on table ${t} from anon, authenticated;`);
       for (const trigger of ['check_stamp', 'limit_per_address', 'limit_per_client', 'queue_notification', 'one_submission_per_request', 'list_in_staff_inbox']) sql.push(`drop trigger if exists ${trigger} on ${t};`);
       sql.push(`drop policy if exists staff_read on ${t};`, `revoke select on table ${t} from authenticated;`);
@@ -95,10 +98,14 @@ function submissionSql(name: string, table: TableState, before: TableState | und
     );
   }
   if (changed((s) => s.inbox)) sql.push(...inboxSql(t, now.inbox!, !was?.inbox));
-  // A wizard's steps, for its funnel (supabase/migrations/20261126030000_overview_numbers_texts_and_funnel.sql).
-  if (changed((s) => [s.inbox?.form, s.steps ?? null])) {
-    if (was?.steps && was.inbox && was.inbox.form !== now.inbox?.form) sql.push(`select public.declare_form_steps(${quote(was.inbox.form)}, null);`);
-    if (now.inbox && (now.steps || was?.steps)) sql.push(`select public.declare_form_steps(${quote(now.inbox.form)}, ${now.steps ?? 'null'});`);
+  // A wizard's steps by key, for its funnel (supabase/migrations/20261127020000_funnel_counts_steps_by_key.sql).
+  if (changed((s) => [s.inbox?.form, s.steps ?? null, s.stepKeys ?? null])) {
+    const had = Boolean(was?.steps || was?.stepKeys);
+    if (had && was!.inbox && was!.inbox.form !== now.inbox?.form) sql.push(noSteps(was!.inbox.form));
+    if (now.inbox && now.stepKeys) {
+      const array = (values: string[]) => `array[${values.map(quote).join(', ')}]`;
+      sql.push(`select public.declare_form_step_keys(${quote(now.inbox.form)}, ${array(now.stepKeys.map((s) => s.key))}, ${array(now.stepKeys.map((s) => s.title))});`);
+    } else if (now.inbox && had) sql.push(noSteps(now.inbox.form));
   }
   // Conditional questions, for the overview's "Not asked".
   if (now.inbox && changed((s) => [s.inbox?.form, s.asked ?? null])) {

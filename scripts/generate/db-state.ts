@@ -48,10 +48,15 @@ export interface Submission {
    */
   inbox?: { form: string; name: string | null; email: string; organization: string | null };
   /**
-   * A wizard's number of steps, for its funnel (public.form_steps, decision 031): visitors may count the
-   * steps they reach up to this many, and "sent" after it. Absent for one-page forms and in older snapshots.
+   * A wizard's number of steps, for its funnel (public.form_steps, decision 031), in snapshots written
+   * before steps had keys; `stepKeys` since.
    */
   steps?: number;
+  /**
+   * A wizard's steps in order, by the key its funnel counts them by, with their titles
+   * (supabase/migrations/20261127020000_funnel_counts_steps_by_key.sql). Absent for one-page forms.
+   */
+  stepKeys?: { key: string; title: string }[];
   /**
    * Each conditional question and the SQL that says a saved row was asked it, for the staff overview
    * (supabase/migrations/20261127010000_overview_knows_questions_not_asked.sql). Absent when none.
@@ -162,7 +167,7 @@ function conditionChecks(table: string, schema: ConditionalSchema): Record<strin
  * `previous` is the state the migrations have built so far: whether a rule can be NOT NULL on the
  * column, or must be a check that spares saved rows, depends on what is already there.
  */
-export function desiredState(forms: { name: string; schema: JsonSchema; entry: FormRegistryEntry; steps?: number | null }[], previous: DbState = {}): DbState {
+export function desiredState(forms: { name: string; schema: JsonSchema; entry: FormRegistryEntry; steps?: { key: string; title: string }[] | null }[], previous: DbState = {}): DbState {
   const state: DbState = {};
   for (const { name, schema, entry, steps } of forms) {
     if (!entry.table) continue;
@@ -198,7 +203,7 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
         perAddress: entry.limits?.perAddressPerHour ? { column: entry.notification.replyTo, perHour: entry.limits.perAddressPerHour } : null,
         perClientPerHour: entry.limits?.perClientPerHour ?? null,
         inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
-        ...(steps ? { steps } : {}),
+        ...(steps ? { stepKeys: steps.map(({ key, title }) => ({ key, title })) } : {}),
       };
       const asked = askedSql(schema as ConditionalSchema);
       if (Object.keys(asked).length) state[table].submission!.asked = asked;

@@ -11,6 +11,8 @@ import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
 import { applyOptionLists } from './option-lists.ts';
 import { planMigration, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
+import { keyedSteps, stepsFileText, type KeyedStep } from './step-keys.ts';
+import type { FormStepSource } from '../../form-model/generated/form-files.ts';
 
 export interface GenerateOptions {
   root: string;
@@ -113,7 +115,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ...rewritten.map((file) => `  ✖ supabase/migrations/${file}`),
     ]);
   }
-  const declared = forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]!, steps: Array.isArray(f.steps?.json) ? f.steps.json.length : null }));
+  // Each step keeps the key the funnel counts it by; a step without one gets one, written into its file.
+  const stepsFiles = new Map<string, string>();
+  for (const form of forms) {
+    if (!form.steps) continue;
+    const { steps, missing } = keyedSteps(form.steps.json as FormStepSource[]);
+    form.steps.json = steps;
+    if (missing) stepsFiles.set(join(schemasDir, `${form.name}.steps.json`), stepsFileText(steps));
+  }
+  const declared = forms.map((f) => ({ name: f.name, schema: f.schema.json, entry: registry.json[f.name]!, steps: (f.steps?.json as KeyedStep[] | undefined) ?? null }));
   let plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.state));
   // Schemas changed again before the last migration reached any database: rewrite it rather than stack
   // a second one on a change that never happened (a question added and removed, a migration that failed).
@@ -161,6 +171,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   }
   const existing = [...listFiles(generatedDir), ...listFiles(layoutsOut).map((p) => `form-model/${p}`), ...listFiles(editorOut).map((p) => `editor/${p}`)];
   for (const path of existing) if (!files.has(path) && path !== DATABASE_TYPES) changes.set(target(path), null);
+  for (const [file, content] of stepsFiles) changes.set(file, content);
   if (plan.withdrawn) changes.set(join(migrationsDir, plan.withdrawn), null);
   if (plan.migration) changes.set(join(migrationsDir, plan.migration.file), plan.migration.sql);
   if (!existsSync(snapshotFile) || readFileSync(snapshotFile, 'utf8') !== plan.snapshotText) changes.set(snapshotFile, plan.snapshotText);

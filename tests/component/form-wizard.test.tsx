@@ -121,9 +121,9 @@ describe('a step whose questions do not apply', () => {
     const form = await withFundingStep();
     const sample = sampleAnswers(form.schema, { organization_type: 'nonprofit' });
     const of = (step: number) => Object.fromEntries(form.steps[step]!.fields.map((field) => [field, sample[field]]));
-    const reached: number[] = [];
+    const reached: [string, string | null][] = [];
     localStorage.setItem(DRAFT, JSON.stringify({ step: 1, data: { ...of(0), ...of(1) } }));
-    const { unmount } = render(<FormWizard form={form} onSubmit={noop} draftKey={DRAFT} onStep={(step) => reached.push(step)} />);
+    const { unmount } = render(<FormWizard form={form} onSubmit={noop} draftKey={DRAFT} onStep={(step, _seconds, from) => reached.push([step, from])} />);
     expect(await screen.findByText('Step 2 of 4')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByRole('heading', { name: form.steps[3]!.title })).toBeInTheDocument();
@@ -131,8 +131,10 @@ describe('a step whose questions do not apply', () => {
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByRole('heading', { name: form.steps[1]!.title })).toBeInTheDocument();
-    // Step 4 of the five was reached after 2; Funding (3) was neither reached nor left.
-    expect(reached.slice(-2)).toEqual([2, 4]);
+    // The fourth of the five steps was reached from the second; Funding was neither reached nor left.
+    const [, second, , fourth] = form.steps.map((step) => step.key);
+    expect(reached.slice(-1)).toEqual([[fourth, second]]);
+    expect(reached.map(([step]) => step)).not.toContain('funding');
     unmount();
 
     // A small business is asked: the step is there, required question and all.

@@ -38,6 +38,8 @@ const padded = (value: fc.Arbitrary<string>) =>
 type FieldDef = { type?: string; maxLength?: number; minLength?: number; pattern?: string; oneOf?: { const: unknown }[]; minimum?: number; maximum?: number };
 
 function valuesFor(def: FieldDef): fc.Arbitrary<unknown> {
+  // Yes or no: what a box gives (PostgreSQL would also read "yes" as true; no form sends text for one).
+  if (def.type === 'boolean') return fc.boolean();
   if (def.type === 'integer' || def.type === 'number') {
     const max = def.maximum ?? 1000;
     return fc.oneof(fc.integer({ min: (def.minimum ?? 0) - 3, max: max + 3 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 }));

@@ -96,7 +96,7 @@ describe.each(ENGINES)('/rest/v1 through supabase-js, on %s', (engine) => {
       // An element of the wrong type is the caller's mistake: 400, not 500.
       expect((await client(keys.anon).rpc('joined', { p_words: ['a'], p_numbers: ['x'] })).status).toBe(400);
       // A function returning void answers 204 with no body, as PostgREST does.
-      const counted = await fetch(`${api}/rest/v1/rpc/record_form_step`, { method: 'POST', headers: { apikey: keys.anon, 'Content-Type': 'application/json' }, body: JSON.stringify({ p_form: 'assessment', p_step: 1 }) });
+      const counted = await fetch(`${api}/rest/v1/rpc/record_form_step`, { method: 'POST', headers: { apikey: keys.anon, 'Content-Type': 'application/json' }, body: JSON.stringify({ p_form: 'assessment', p_step: 'sent' }) });
       expect([counted.status, await counted.text()]).toEqual([204, '']);
     } finally {
       await db.exec('drop function public.joined(text[], integer[]);');

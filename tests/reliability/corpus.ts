@@ -135,6 +135,9 @@ export async function hostileCorpus(keys: { anon: string; serviceRole: string },
     { p_form: null, p_step: null },
     { p_step: 1 },
     { p_form: 'assessment', p_step: 1, p_extra: 1 },
+    { p_form: 'assessment', p_step: 'sent', p_from: 'x'.repeat(100_000), p_seconds: 5 },
+    { p_form: 'assessment', p_step: 'no_such_step' },
+    { p_form: 'assessment', p_step: ['sent'] },
   ]) {
     add('rpc record_form_step', 'POST', '/rest/v1/rpc/record_form_step', anon, body);
   }

@@ -50,7 +50,16 @@ export const stepsShape: SchemaObject = {
     type: 'object',
     additionalProperties: false,
     required: ['title', 'fields'],
-    properties: { title: nonEmptyText, fields: { type: 'array', minItems: 1, items: { type: 'string' } } },
+    properties: {
+      key: {
+        type: 'string',
+        pattern: '^[a-z][a-z0-9_]*$',
+        maxLength: 60,
+        description: 'must be lower-case letters, digits and underscores, starting with a letter: the name the funnel counts this step by. npm run generate writes one when it is missing; keep it when the title changes.',
+      },
+      title: nonEmptyText,
+      fields: { type: 'array', minItems: 1, items: { type: 'string' } },
+    },
   },
 };
 

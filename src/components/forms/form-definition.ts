@@ -9,6 +9,8 @@ import type { FormMessages, FormPage, FormToasts } from '../../../form-model/gen
 export type MessageKeyword = keyof NonNullable<NonNullable<FormMessages['fields']>[string]>;
 
 export interface FormStep {
+  /** What the funnel counts the step by (schemas/<form>.steps.json "key"): it stays when the title changes. */
+  key: string;
   title: string;
   /** Its questions, in order; those the form's conditions leave out are not shown (form-model/conditions.ts). */
   fields: string[];

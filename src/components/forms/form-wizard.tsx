@@ -25,10 +25,10 @@ interface FormWizardProps<T> {
   /** Answers chosen for the visitor (from the address), applied over the draft. */
   prefill?: FormData | null;
   /**
-   * Told once per visit of each step the visitor reaches (1-based; steps + 1 once sent) and the whole
-   * seconds they spent on the step they came from (null for the first step reached): the form's funnel.
+   * Told once per visit of each step the visitor reaches (its key; "sent" once sent), the whole seconds
+   * they spent on the step they came from and its key (null for the first step reached): the form's funnel.
    */
-  onStep?: (step: number, secondsOnPrevious: number | null) => void;
+  onStep?: (step: string, secondsOnPrevious: number | null, from: string | null) => void;
 }
 
 const EMPTY: WizardState = { step: 0, data: {} };
@@ -58,7 +58,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   const { busy, submit } = useSubmission(
     onSubmit,
     () => {
-      reached(steps.length);
+      reached('sent');
       goTo(0, {});
     },
     honeypot.isBot,
@@ -68,8 +68,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   const { notAsked } = askedFor(form, state.data);
   const shown = steps.map((s, i) => (i === state.step || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const index = Math.min(state.step, steps.length - 1);
-  useEffect(() => reached(index), [index, reached]);
   const step = steps[index]!;
+  useEffect(() => reached(step.key), [step.key, reached]);
   const position = shown.indexOf(index);
   const next = shown[position + 1];
   const previous = shown[position - 1];
@@ -122,20 +122,20 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
 }
 
 /**
- * Says each step (0-based index; the number of steps once sent) the first time this visit reaches it,
- * with the seconds since the step it came from was shown. Going back counts nothing.
+ * Says each step (its key; "sent" once sent) the first time this visit reaches it, with the seconds
+ * since the step it came from was shown, and that step. Going back counts nothing.
  */
 function useStepsReached(onStep: FormWizardProps<unknown>['onStep']) {
-  const counted = useRef(new Set<number>());
-  const shownAt = useRef<number | null>(null);
+  const counted = useRef(new Set<string>());
+  const shown = useRef<{ key: string; at: number } | null>(null);
   return useCallback(
-    (index: number) => {
+    (key: string) => {
       const now = performance.now();
-      const since = shownAt.current === null ? null : Math.round((now - shownAt.current) / 1000);
-      shownAt.current = now;
-      if (!onStep || counted.current.has(index)) return;
-      counted.current.add(index);
-      onStep(index + 1, since);
+      const from = shown.current;
+      shown.current = { key, at: now };
+      if (!onStep || counted.current.has(key)) return;
+      counted.current.add(key);
+      onStep(key, from === null ? null : Math.round((now - from.at) / 1000), from?.key ?? null);
     },
     [onStep],
   );

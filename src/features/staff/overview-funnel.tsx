@@ -17,8 +17,11 @@ function stay(median: FunnelStep['median']) {
  * Where a wizard loses the visitors who start it: visits that reached each step and were sent, counted
  * anonymously per day (decision 031), and how long the median visit stayed on each step.
  */
-export function OverviewFunnel({ steps }: { steps: FunnelStep[] }) {
+export function OverviewFunnel({ steps: all }: { steps: FunnelStep[] }) {
+  const steps = all.filter((s) => !s.removed);
+  const removed = all.filter((s) => s.removed);
   const started = steps[0]?.visits ?? 0;
+  const sent = steps.at(-1)!;
   return (
     <OverviewCard title="How far visitors get" level={2}>
       {started === 0 ? (
@@ -26,7 +29,7 @@ export function OverviewFunnel({ steps }: { steps: FunnelStep[] }) {
       ) : (
         <>
           <Text>
-            {started} {started === 1 ? 'visit' : 'visits'} started this form; {steps.at(-1)!.visits} sent it ({share(steps.at(-1)!.visits, started)}).
+            {started} {started === 1 ? 'visit' : 'visits'} started this form; {sent.visits} sent it ({share(sent.visits, sent.started)}).
           </Text>
           <BarChart
             h={200}
@@ -47,18 +50,20 @@ export function OverviewFunnel({ steps }: { steps: FunnelStep[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {steps.map((s) => (
-            <Table.Tr key={s.title}>
-              <Table.Th scope="row">{s.title}</Table.Th>
+          {[...steps, ...removed].map((s) => (
+            <Table.Tr key={s.key}>
+              <Table.Th scope="row">{s.removed ? `${s.title} (no longer in the form)` : s.title}</Table.Th>
               <Table.Td>{s.visits}</Table.Td>
-              <Table.Td>{share(s.visits, started)}</Table.Td>
+              <Table.Td>{share(s.visits, s.started)}</Table.Td>
               <Table.Td>{stay(s.median)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       <Text size="sm" c="dimmed">
-        Counted without cookies or addresses: one count per step a visit reaches, by day (UTC).
+        Counted without cookies or addresses: one count per step a visit reaches, by day (UTC). A step is
+        compared with the visits that started on the days it was in the form; a step whose questions did not
+        apply to a visit is skipped, neither reached nor lost.
       </Text>
     </OverviewCard>
   );

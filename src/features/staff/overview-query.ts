@@ -39,9 +39,15 @@ export interface LatestTexts {
 }
 
 export interface FunnelStep {
+  /** The key the step is counted by ("sent" after the last one). */
+  key: string;
   /** The step's title, or "Sent" after the last one. */
   title: string;
+  /** A step the form no longer has, counted in the period: shown apart, never in the chart. */
+  removed: boolean;
   visits: number;
+  /** The visits that started the form on the days this step existed: what its share is of. */
+  started: number;
   /** The range of seconds the median visit stayed on the step before moving on; null when none moved on. */
   median: { low: number; high: number | null } | null;
 }
@@ -106,10 +112,12 @@ async function readFunnel(client: Backend, form: StaffForm, days: OverviewRange)
   if (!form.steps) return null;
   const { data, error } = await client.rpc('staff_overview_funnel', { p_form: form.id, p_days: days });
   if (error) throw error;
-  const titles = [...form.steps, 'Sent'];
   return (data ?? []).map((row) => ({
-    title: titles[row.step - 1] ?? `Step ${row.step}`,
+    key: row.step,
+    title: row.title,
+    removed: row.step_position === null,
     visits: Number(row.visits),
+    started: Number(row.started),
     median: row.median_low === null ? null : { low: row.median_low, high: row.median_high },
   }));
 }

@@ -256,10 +256,10 @@ export const assessmentForm: FormDefinition = {
   table: "assessment_responses",
   notification: {"formType":"Needs Assessment Submission"},
   steps: [
-    { title: "Organization Information", fields: ["organization_name","organization_type","mission"] },
-    { title: "Current Status & Needs", fields: ["current_challenges","tech_readiness","ai_experience"] },
-    { title: "Project & Goals", fields: ["goals","timeline","team_size","budget_range"] },
-    { title: "Contact Information", fields: ["contact_name","contact_email","contact_phone"] },
+    { key: "organization_information", title: "Organization Information", fields: ["organization_name","organization_type","mission"] },
+    { key: "current_status_needs", title: "Current Status & Needs", fields: ["current_challenges","tech_readiness","ai_experience"] },
+    { key: "project_goals", title: "Project & Goals", fields: ["goals","timeline","team_size","budget_range"] },
+    { key: "contact_information", title: "Contact Information", fields: ["contact_name","contact_email","contact_phone"] },
   ],
   page: {
     "path": "/assessment",
