@@ -41,7 +41,8 @@ function withOptionalMarks(schema: RJSFSchema, uiSchema: UiSchema): UiSchema {
   const required = new Set(schema.required ?? []);
   const marked: UiSchema = { ...uiSchema };
   for (const [field, definition] of Object.entries(schema.properties ?? {})) {
-    if (required.has(field) || typeof definition !== 'object' || !definition.title) continue;
+    // A box is answered either way (ticked or not), so it is never marked optional.
+    if (required.has(field) || typeof definition !== 'object' || !definition.title || definition.type === 'boolean') continue;
     const own = (uiSchema[field] ?? {}) as UiSchema;
     marked[field] = { ...own, 'ui:title': `${String(own['ui:title'] ?? definition.title)} (optional)` };
   }
