@@ -89,6 +89,23 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
     expect(await answers('subject"; drop table public.staff_inbox; --')).toEqual([]);
   });
 
+  it('counts a question its condition did not ask apart from one left unanswered, as the generator declared it', async () => {
+    // The enrolment asks a group's size only when the group box is ticked (schemas/enrolment.schema.json).
+    const enrolment = publicForms.find((form) => form.name === 'enrolment')!;
+    const rule = (enrolment.definition.schema.allOf as { if: { properties: Record<string, unknown> }; else: { properties: Record<string, false> } }[])[0]!;
+    const [box, size] = [Object.keys(rule.if.properties)[0]!, Object.keys(rule.else.properties)[0]!];
+    await received(enrolment, 0, { [box]: true, [size]: 4 });
+    type Row = { field: string; answer: string | null; asked: boolean; submissions: number };
+    const rows = await staff(() => db.query<Row>(`select field, answer, asked, submissions::int from public.staff_overview_answers('enrolment', array[$1], 7, 'UTC')`, [size]).then((r) => r.rows));
+    const notAsked = await db.query<{ n: number }>(`select count(*)::int as n from public.course_enrolments where ${box} = false`).then((r) => r.rows[0]!.n);
+    expect(notAsked).toBeGreaterThan(0);
+    expect(rows).toHaveLength(2);
+    expect(rows).toEqual(expect.arrayContaining([
+      { field: size, answer: null, asked: false, submissions: notAsked },
+      { field: size, answer: '4', asked: true, submissions: 1 },
+    ]));
+  });
+
   it('sums up a number question: how many answered, the least, the median, the most, and at most ten ranges', async () => {
     const numbers = (count: number) =>
       staff(() =>

@@ -10,7 +10,7 @@ import { STAFF_PATH, submissionLink } from '../../form-model/submission-link';
 import { inboxCsv, LEADING_COLUMNS } from '../../src/features/staff/inbox-csv';
 import { filterFromParams, paramsFor } from '../../src/features/staff/inbox-filter-params';
 import type { InboxRow } from '../../src/features/staff/inbox-query';
-import { display, messageField, staffForms } from '../../src/features/staff/staff-forms';
+import { answerRows, display, messageField, staffForms } from '../../src/features/staff/staff-forms';
 
 /** A question's label, as the schema gives it: tests follow an editor's relabel. */
 const labelOf = (form: string, field: string) => staffForms.get(form)!.schema.properties![field]!.title!;
@@ -83,6 +83,18 @@ describe('the CSV export', () => {
     expect(record![labelOf('assessment', 'timeline')]).toBe(display(assessment, 'timeline', '1_3_months'));
     expect(display(assessment, 'timeline', '1_3_months')).not.toBe('1_3_months');
     expect(record![labelOf('assessment', 'organization_name')]).toBe('Casa Verde');
+  });
+
+  it('reads "Not asked" for a question its condition did not ask, and leaves a question not answered empty; the email and page say both', () => {
+    const enrolment = staffForms.get('enrolment')!;
+    const rule = (enrolment.schema.allOf as { if: { properties: Record<string, unknown> }; else: { properties: Record<string, false> } }[])[0]!;
+    const [box, size] = [Object.keys(rule.if.properties)[0]!, Object.keys(rule.else.properties)[0]!];
+    const records = parse(inboxCsv([row('enrolment', 'one'), row('enrolment', 'group')], new Map([['one', { [box]: false, notes: null }], ['group', { [box]: true, [size]: 4 }]]), site));
+    expect(records.map((r) => r[labelOf('enrolment', size)])).toEqual(['Not asked', '4']);
+    expect(records.map((r) => r[labelOf('enrolment', 'notes')])).toEqual(['', '']);
+    const rows = answerRows(enrolment, { [box]: false, notes: null });
+    expect(rows.find((r) => r.field === size)).toMatchObject({ value: 'Not asked', state: 'not asked' });
+    expect(rows.find((r) => r.field === 'notes')).toMatchObject({ value: 'Not answered', state: 'not answered' });
   });
 
   it('names each column’s form when several forms are exported, leaving other forms’ cells empty', () => {
