@@ -53,6 +53,8 @@ export default defineConfig(({ command }) => ({
             // Only what several islands use: a component one island alone needs (the staff page's table) stays with it.
             { name: 'mantine', test: /node_modules\/@mantine\/(core|hooks)\//, minShareCount: 2 },
             { name: 'form-engine', test: /node_modules\/(@rjsf|@x0k|fast-uri|fast-equals|jsonpointer|react-number-format|react-is|lodash)/ },
+            // A form's own checks, shared by the form, its early answer and /staff: one small file, not one per module.
+            { name: 'form-checks', test: /\/src\/components\/forms\/(problems|normalise|answer-in-page)\.ts|\/form-model\/(conditions|default-messages|field-order)\.ts|\/src\/generated\/validators\/runtime\.ts/ },
           ],
         },
       },

@@ -43,7 +43,8 @@ export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scrip
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+    // No interest-cohort: FLoC is gone, and Chromium warns of the unknown feature on every page.
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
   };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import { minifySync, type Plugin, type Rollup } from 'vite';
 import { accountCheckNeeded } from '../../src/lib/backend/session-storage.ts';
 import { anyHolds } from '../../src/lib/early-conditions.ts';
 import { fontsCached } from '../../src/lib/site-fonts.ts';
@@ -30,7 +30,10 @@ function inlineEntry(chunk: Rollup.OutputChunk): string {
  * until the check is done (src/styles.css), instead of showing Sign In to someone signed in; where the
  * browser holds the site's typefaces, <html data-fonts> sets the page in them (src/lib/site-fonts.ts).
  */
-export const sessionHintScript = `{const holds=${anyHolds.toString()},html=document.documentElement;if(holds(${JSON.stringify(accountCheckNeeded)}))html.dataset.session="";if(holds(${JSON.stringify(fontsCached)}))html.dataset.fonts=""}`;
+export const sessionHintScript = minifySync(
+  'session-hint.js',
+  `{const holds=${anyHolds.toString()},html=document.documentElement;if(holds(${JSON.stringify(accountCheckNeeded)}))html.dataset.session="";if(holds(${JSON.stringify(fontsCached)}))html.dataset.fonts=""}`,
+).code; // Minified: it is in every page's first round trip, and anyHolds's source keeps its names and tabs.
 
 /**
  * Keeps the page's HTML all its first paint needs (docs/decisions/017):

@@ -2,76 +2,15 @@
  * Nothing serves a form out of step with schemas/: `npm start` and `npm run dev` regenerate first, and the
  * dev server regenerates on save. Run on a copy of the project, so the real schemas/ are never touched.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../supabase/local/free-port';
-import { installFixtureSchemas } from '../support/schema-workspace';
+import { projectCopy, runningSites } from '../support/project-copy';
 import { declareVolunteer, volunteer } from '../support/volunteer-form';
 import { mineStamp } from '../../form-model/stamp';
 
-const root = join(import.meta.dirname, '..', '..');
-const scratch = join(root, 'test-results', 'scratch');
-
-/** The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules. */
-function projectCopy(): string {
-  mkdirSync(scratch, { recursive: true });
-  const dir = mkdtempSync(join(scratch, 'clone-'));
-  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter((file) => file && file !== 'node_modules');
-  for (const file of files) {
-    mkdirSync(dirname(join(dir, file)), { recursive: true });
-    cpSync(join(root, file), join(dir, file));
-  }
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  installFixtureSchemas(dir);
-  return dir;
-}
-
-const running: ChildProcess[] = [];
-afterEach(async () => {
-  for (const child of running.splice(0)) {
-    if (child.exitCode !== null) continue;
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-});
-
-/** Starts `npm start` or `npm run dev` in the copy on free ports; resolves with its output once it is up (or has exited). */
-async function launch(dir: string, script: 'start.ts' | 'dev.ts') {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    SUPABASE_API_PORT: String(await freePort()),
-    INBOX_PORT: String(await freePort()),
-    INBOX_SMTP_PORT: String(await freePort()),
-    DATABASE_URL: '',
-  };
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join('scripts', script)], { cwd: dir, env });
-  running.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => {
-    child.once('exit', resolve);
-    const poll = setInterval(() => {
-      if (output.includes('Press Ctrl-C to stop.')) {
-        clearInterval(poll);
-        resolve(null);
-      }
-    }, 100);
-  });
-  return {
-    url: `http://localhost:${port}`,
-    apiUrl: `http://localhost:${env.SUPABASE_API_PORT}`,
-    inboxUrl: `http://localhost:${env.INBOX_PORT}`,
-    /** The local anon key, as the stack prints it. */
-    anonKey: () => /Anon key\s+(\S+)/.exec(output)![1]!,
-    code,
-    output: () => output,
-  };
-}
+const running = runningSites();
+afterEach(() => running.stop());
 
 /** Edits schemas/contact.*.json in the copy as someone would in an editor. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON file
@@ -90,7 +29,7 @@ describe('the site follows schemas/ without `npm run generate`', () => {
       s.properties.organization = { type: 'string', title: 'Organization', maxLength: 200 };
     });
     editContact(dir, 'ui', (ui) => ui['ui:order'].push('organization'));
-    const site = await launch(dir, 'start.ts');
+    const site = await running.launch(dir, 'start.ts');
     expect(site.code, site.output()).toBeNull();
     expect(site.output()).toContain('supabase/migrations/');
     const html = await (await fetch(`${site.url}/contact`)).text();
@@ -102,7 +41,7 @@ describe('the site follows schemas/ without `npm run generate`', () => {
     const dir = projectCopy();
     const file = join(dir, 'schemas', 'contact.schema.json');
     writeFileSync(file, readFileSync(file, 'utf8').replace('"message"]', '"message",]'));
-    const site = await launch(dir, 'start.ts');
+    const site = await running.launch(dir, 'start.ts');
     expect(site.code).not.toBe(0);
     expect(site.code).not.toBeNull();
     expect(site.output()).toMatch(/schemas\/contact\.schema\.json:8:\d+: is not valid JSON: remove this comma/);
@@ -110,7 +49,7 @@ describe('the site follows schemas/ without `npm run generate`', () => {
 
   it('npm run dev regenerates on save, applies the migration and serves the new form', async () => {
     const dir = projectCopy();
-    const site = await launch(dir, 'dev.ts');
+    const site = await running.launch(dir, 'dev.ts');
     expect(site.code, site.output()).toBeNull();
     editContact(dir, 'ui', (ui) => ui['ui:order'].push('referral'));
     editContact(dir, 'schema', (s) => {

@@ -79,6 +79,14 @@ describe('every other shape is refused at its line, with what to write instead',
       /"small_busines" is not one of the options of "organization_type" .*so the condition could never hold\. Did you mean "small_business"\?/,
     ],
     [
+      'an option named by its label',
+      (s) => {
+        withBudget(s);
+        s.if.properties.organization_type.const = 'Small Business';
+      },
+      /"Small Business" is the label of an option of "organization_type"; a condition tests what is stored: write "small_business"\./,
+    ],
+    [
       'a number test on a text question',
       (s) => {
         withBudget(s);

@@ -69,6 +69,8 @@ function testValueProblem(question: string, definition: Field, value: unknown): 
     return `${JSON.stringify(value)} is not an answer "${question}" can have: it is ${definition.type === 'boolean' ? 'true or false' : definition.type === 'string' ? 'text' : 'a number'}.`;
   }
   const options = definition.oneOf?.map((option) => option.const);
+  const byLabel = definition.oneOf?.find((option) => option.title === value);
+  if (options && byLabel) return `${JSON.stringify(value)} is the label of an option of "${question}"; a condition tests what is stored: write ${JSON.stringify(byLabel.const)}.`;
   if (options && !options.includes(value)) {
     const words = options.filter((o): o is string => typeof o === 'string');
     return `${JSON.stringify(value)} is not one of the options of "${question}" (${options.map((o) => JSON.stringify(o)).join(', ')}), so the condition could never hold.${typeof value === 'string' ? didYouMean(value, words) : ''}`;

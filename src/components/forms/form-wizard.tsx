@@ -65,9 +65,9 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   );
 
   // A step whose questions the conditions all leave out is skipped, and not counted in the progress.
-  const { notAsked } = askedFor(form, state.data);
-  const shown = steps.map((s, i) => (i === state.step || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const index = Math.min(state.step, steps.length - 1);
+  const { notAsked } = askedFor(form, state.data);
+  const shown = steps.map((s, i) => (i === index || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const step = steps[index]!;
   useEffect(() => reached(step.key), [step.key, reached]);
   const position = shown.indexOf(index);

@@ -1,0 +1,73 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { freePort } from '../../supabase/local/free-port';
+import { installFixtureSchemas } from './schema-workspace';
+
+const root = join(import.meta.dirname, '..', '..');
+const scratch = join(root, 'test-results', 'scratch');
+
+/** The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules. */
+export function projectCopy(): string {
+  mkdirSync(scratch, { recursive: true });
+  const dir = mkdtempSync(join(scratch, 'clone-'));
+  const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter((file) => file && file !== 'node_modules');
+  for (const file of files) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(join(root, file), join(dir, file));
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  installFixtureSchemas(dir);
+  return dir;
+}
+
+/**
+ * `npm start` or `npm run dev` in project copies, on free ports; `stop` (after each test) stops them all.
+ * `launch` resolves with the site's addresses and output once it is up (or has exited).
+ */
+export function runningSites() {
+  const running: ChildProcess[] = [];
+  return {
+    async stop() {
+      for (const child of running.splice(0)) {
+        if (child.exitCode !== null) continue;
+        child.kill('SIGINT');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    },
+    async launch(dir: string, script: 'start.ts' | 'dev.ts') {
+      const port = await freePort();
+      const env = {
+        ...process.env,
+        PORT: String(port),
+        SUPABASE_API_PORT: String(await freePort()),
+        INBOX_PORT: String(await freePort()),
+        INBOX_SMTP_PORT: String(await freePort()),
+        DATABASE_URL: '',
+      };
+      const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [join('scripts', script)], { cwd: dir, env });
+      running.push(child);
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => {
+        child.once('exit', resolve);
+        const poll = setInterval(() => {
+          if (output.includes('Press Ctrl-C to stop.')) {
+            clearInterval(poll);
+            resolve(null);
+          }
+        }, 100);
+      });
+      return {
+        url: `http://localhost:${port}`,
+        apiUrl: `http://localhost:${env.SUPABASE_API_PORT}`,
+        inboxUrl: `http://localhost:${env.INBOX_PORT}`,
+        /** The local anon key, as the stack prints it. */
+        anonKey: () => /Anon key\s+(\S+)/.exec(output)![1]!,
+        code,
+        output: () => output,
+      };
+    },
+  };
+}
