@@ -136,6 +136,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `import validators from '../validators/${id}.ts';`,
         '',
         `export const ${exportName}: FormDefinition = {`,
+        `  name: ${JSON.stringify(form.name)},`,
         `  id: ${JSON.stringify(id)},`,
         `  schema: ${json(schema).replaceAll('\n', '\n  ')},`,
         `  uiSchema: ${json(form.ui.json).replaceAll('\n', '\n  ')},`,

@@ -68,17 +68,17 @@ describe('a new form on a copy of the project', () => {
     expect(generated.status, `${generated.stdout}${generated.stderr}`).toBe(0);
     expect(built.status, `${built.stdout}${built.stderr}`).toBe(0);
     const byHand = changed.filter((file) => !/^(src\/generated\/|form-model\/generated\/|supabase\/migrations\/|supabase\/schema-snapshot\.json$)/.test(file));
-    expect(byHand).toEqual(['schemas/forms.json', 'schemas/volunteer.messages.json', 'schemas/volunteer.schema.json', 'schemas/volunteer.ui.json']);
+    expect(byHand).toEqual(['schemas/forms.json', `schemas/${volunteer.name}.messages.json`, `schemas/${volunteer.name}.schema.json`, `schemas/${volunteer.name}.ui.json`]);
   });
 
   it('has its own prerendered page, in the sitemap, with every question, the courses of site.config.ts and its button', () => {
     const html = readFileSync(join(copy, 'dist', 'volunteer', 'index.html'), 'utf8');
     expect(html).toContain('Offer Your Time');
     expect(html).toContain('<title>Volunteer With Us');
-    for (const field of volunteer.ui['ui:order']) expect(html).toContain(`id="volunteer_${field}"`);
+    for (const field of volunteer.ui['ui:order']) expect(html).toContain(`id="${volunteer.schema.$id}_${field}"`);
     expect(html).toContain('Offer My Time');
     expect(readFileSync(join(copy, 'dist', 'sitemap.xml'), 'utf8')).toContain('/volunteer</loc>');
-    const definition = readFileSync(join(copy, 'src', 'generated', 'forms', 'volunteer.ts'), 'utf8');
+    const definition = readFileSync(join(copy, 'src', 'generated', 'forms', `${volunteer.name}.ts`), 'utf8');
     expect(definition).toContain('"const": "strategic-leadership"');
   });
 

@@ -1,14 +1,16 @@
 /**
  * A form a developer adds in the tests that try it on a copy of the project: a volunteer offer, with
- * its own page, an option list from site.config.ts and a subject naming an answer.
+ * its own page, an option list from site.config.ts and a subject naming an answer. Its name has a dash,
+ * as schemas/README.md's example of a form's name does ("event-registration", "$id": "event_registration").
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const volunteer = {
+  name: 'volunteer-offer',
   schema: {
     $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'volunteer',
+    $id: 'volunteer_offer',
     title: 'Volunteer Offer',
     description: 'Someone offering their time. Saved as a row of volunteer_offers.',
     type: 'object',
@@ -50,7 +52,7 @@ export const volunteer = {
 
 /** Writes the form's three files and its forms.json entry into a project's schemas/ folder, as a person would. */
 export function declareVolunteer(schemasDir: string) {
-  for (const part of ['schema', 'ui', 'messages'] as const) writeFileSync(join(schemasDir, `volunteer.${part}.json`), `${JSON.stringify(volunteer[part], null, 2)}\n`);
+  for (const part of ['schema', 'ui', 'messages'] as const) writeFileSync(join(schemasDir, `${volunteer.name}.${part}.json`), `${JSON.stringify(volunteer[part], null, 2)}\n`);
   const formsFile = join(schemasDir, 'forms.json');
-  writeFileSync(formsFile, `${JSON.stringify({ ...JSON.parse(readFileSync(formsFile, 'utf8')), volunteer: volunteer.entry }, null, 2)}\n`);
+  writeFileSync(formsFile, `${JSON.stringify({ ...JSON.parse(readFileSync(formsFile, 'utf8')), [volunteer.name]: volunteer.entry }, null, 2)}\n`);
 }

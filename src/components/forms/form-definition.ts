@@ -18,6 +18,9 @@ export interface FormStep {
 
 /** Everything the form components need, generated from schemas/ by `npm run generate`. */
 export interface FormDefinition {
+  /** Its name in schemas/forms.json ("event-registration"): what the site, the funnel and /staff know it by. */
+  name: string;
+  /** Its schema's $id ("event_registration"): what its validators and field ids start with. */
   id: string;
   /** The form's schema in its canonical shape: every question at the top, conditions in `allOf` (form-model/conditions.ts). */
   schema: RJSFSchema;

@@ -51,7 +51,7 @@ export default function FormPage({ heading, form }: { heading: string; form: For
           Restoring your saved answers…
         </Text>
       )}
-      <Island of={formIsland} props={{ form: form.id }} hydrate="interaction" early={early} restores={form.steps ? draftKey(form) : undefined} prefetch />
+      <Island of={formIsland} props={{ form: form.name }} hydrate="interaction" early={early} restores={form.steps ? draftKey(form) : undefined} prefetch />
       <noscript>
         <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
       </noscript>

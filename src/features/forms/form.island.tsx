@@ -34,7 +34,7 @@ function PageForm({ form }: { form: FormDefinition }) {
   }, [submitter]);
   const prefill = useQueryPrefill(form);
   // Where visitors leave a wizard, counted anonymously for the staff overview (decision 031).
-  const countSteps = useCallback((step: string, seconds: number | null, from: string | null) => countStep(form.id, step, seconds, from), [form.id]);
+  const countSteps = useCallback((step: string, seconds: number | null, from: string | null) => countStep(form.name, step, seconds, from), [form.name]);
   const steps = form.steps;
   const notice = form.page?.sent ?? { title: form.toasts!.saved.title, body: form.toasts!.notified.description, again: 'Send another' };
   return (

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/assessment.ts';
 
 export const assessmentForm: FormDefinition = {
+  name: "assessment",
   id: "assessment",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/contact.ts';
 
 export const contactForm: FormDefinition = {
+  name: "contact",
   id: "contact",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/enrolment.ts';
 
 export const enrolmentForm: FormDefinition = {
+  name: "enrolment",
   id: "enrolment",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/forgot_password.ts';
 
 export const forgotPasswordForm: FormDefinition = {
+  name: "forgot-password",
   id: "forgot_password",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/new_password.ts';
 
 export const newPasswordForm: FormDefinition = {
+  name: "new-password",
   id: "new_password",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/sign_in.ts';
 
 export const signInForm: FormDefinition = {
+  name: "sign-in",
   id: "sign_in",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",

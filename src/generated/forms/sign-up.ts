@@ -3,6 +3,7 @@ import type { FormDefinition } from '../../components/forms/form-definition';
 import validators from '../validators/sign_up.ts';
 
 export const signUpForm: FormDefinition = {
+  name: "sign-up",
   id: "sign_up",
   schema: {
     "$schema": "http://json-schema.org/draft-07/schema#",
