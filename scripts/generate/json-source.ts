@@ -111,6 +111,10 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
       return { offset: error.offset, sentence: `is not valid JSON: a closing ${closer} is missing before this point.` };
     }
   }
+  // Pasted from a word processor: “smart” quotes look like quotes but are not JSON's.
+  if (/[\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb]/.test(here)) {
+    return { offset: error.offset, sentence: `is not valid JSON: ${here} is a curly quote, as a word processor types them. Use straight double quotes " around names and text (replace every “ and ” with ").` };
+  }
   if (code === 'InvalidSymbol' && here === "'") {
     return { offset: error.offset, sentence: `is not valid JSON: use double quotes "..." around names and text, not single quotes.` };
   }

@@ -145,7 +145,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       '',
       ...plan.diff.destructive.map((loss) => `  ✖ ${said(loss).replaceAll('\n', '\n  ')}`),
       '',
-      'To keep those answers, undo that change (git checkout restores the file) and ask a developer if something must move.',
+      'To keep those answers, put back what you removed (your editor\'s Undo, or `git diff schemas/` shows the lines that went). To stop asking a question and keep its answers, leave it in the schema and hide it: "ui:widget": "hidden" on it in the .ui.json file, and its name out of "required" (schemas/README.md, "Stop asking a question"). Ask a developer if something must move.',
       `Only if they may really be deleted for good, a developer runs \`npm run generate -- --allow-destructive\`, which deletes ${lost.join(', ')} and every answer in ${lost.length > 1 ? 'them' : 'it'}.`,
     ]);
   }

@@ -199,7 +199,10 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     const said = refused.lines.join('\n');
     expect(said).toContain('✖ schemas/contact.schema.json: the question "message" ("Message") is gone; its column contact_submissions.message holds the answers saved to it, and dropping it deletes them all. If it was renamed to details');
     // The way out that keeps the answers comes first; the destructive one says exactly what it deletes.
-    expect(said).toContain('To keep those answers, undo that change');
+    expect(said).toContain('To keep those answers, put back what you removed');
+    expect(said).toContain('"ui:widget": "hidden"');
+    // No advice that throws away other edits.
+    expect(said).not.toMatch(/git (checkout|restore|reset|stash)/);
     expect(said).toContain('`npm run generate -- --allow-destructive`, which deletes contact_submissions.message and every answer in it.');
     expect(ws.migrations()).toEqual(before);
 

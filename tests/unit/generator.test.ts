@@ -31,11 +31,37 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(second.lines).toEqual(['Everything is already up to date with schemas/: nothing was written.']);
   });
 
+  it('a question hidden as schemas/README.md says ("Stop asking a question") is accepted, and keeps its column', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.ui.json', (ui) => (ui.message = { ...ui.message, 'ui:widget': 'hidden' }));
+    ws.editJson('contact.schema.json', (s) => (s.required = s.required.filter((f: string) => f !== 'message')));
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    expect(result.lines.join('\n')).toContain('"Message" is now optional.');
+    expect(readFileSync(join(ws.supabase, 'migrations', result.migration!), 'utf8')).not.toMatch(/drop column/);
+  });
+
   it('a trailing comma: line, column, the line itself and the fix', async () => {
     const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"message"]', '"message",]')));
     expect(out).toMatch(/✖ schemas\/contact\.schema\.json:8:\d+: is not valid JSON: remove this comma/);
     expect(out).toContain('"required": ["name", "email", "subject", "message",],');
     expect(out).toMatch(/\n\s+\|\s+\^/);
+  });
+
+  it('curly quotes pasted from a word processor are named as such, with the fix', async () => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"title": "Full Name"', '“title”: “Full Name”')));
+    expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+: is not valid JSON: “ is a curly quote, as a word processor types them\. Use straight double quotes " around names and text/);
+  });
+
+  it('"enum" instead of "oneOf" gets one message, saying how to write it', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('contact.schema.json', (s) => {
+        delete s.properties.subject.oneOf;
+        s.properties.subject.enum = ['Feedback', 'Other'];
+      }),
+    );
+    expect(out).toMatch(/The schemas have 1 problem;/);
+    expect(out).toContain('"subject" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option');
   });
 
   it('a missing comma points at the end of the line that needs it', async () => {

@@ -72,7 +72,8 @@ function unenforceable(schema: JsonSchema, problem: Problem) {
 /** Rules on one question of a saved form that the database could not enforce. */
 function unenforceableRules(def: Field, at: JsonPath, problem: Problem) {
   for (const key of Object.keys(def ?? {})) {
-    if (KEYWORDS.includes(key) && !STORED_FIELD_KEYWORDS.includes(key)) {
+    // A bare "enum" gets its own message (checkField): a list of options, written the other way.
+    if (KEYWORDS.includes(key) && !STORED_FIELD_KEYWORDS.includes(key) && key !== 'enum') {
       problem([...at, key], `"${key}" cannot be used on a question of a saved form: the database could not enforce it. Use one of ${STORED_FIELD_KEYWORDS.filter((k) => !k.startsWith('$')).join(', ')}.`, 'key');
     }
   }
