@@ -82,9 +82,28 @@ export function checkForm(form: FormSource, entry?: FormRegistryEntry): SchemaPr
 }
 
 /** A form's page, toasts and subject: what visitors and staff read around the questions. */
-function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegistryEntry, fields: string[]): SchemaProblem[] {
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+
+/**
+ * Page texts that count a wizard's steps ("Four short steps", "answer 4 sets of questions") must say
+ * as many as its steps file has: a step added or removed would otherwise leave the page saying the old number.
+ */
+function stepCounts(problem: Problem, name: string, entry: FormRegistryEntry, steps: number) {
+  const texts = Object.entries(entry.page ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
+  for (const [key, text] of texts) {
+    for (const match of text.matchAll(/\b(\w+)\s+(?:short\s+|quick\s+|simple\s+)?(steps|sets of questions|parts|stages)\b/gi)) {
+      const said = /^\d+$/.test(match[1]!) ? Number(match[1]) : NUMBER_WORDS.indexOf(match[1]!.toLowerCase());
+      if (said < 0 || said === steps) continue;
+      const right = /^\d+$/.test(match[1]!) ? String(steps) : NUMBER_WORDS[steps] ?? String(steps);
+      problem([name, 'page', key], `says "${match[0]}", but schemas/${name}.steps.json has ${steps} steps: write "${right}" instead of "${match[1]}".`);
+    }
+  }
+}
+
+function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegistryEntry, fields: string[], steps: number | null): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const problem = reporter(registry, problems);
+  if (steps) stepCounts(problem, name, entry, steps);
   const subject = entry.notification?.subject;
   for (const [, field] of subject?.matchAll(/\{(\w+)\}/g) ?? []) {
     if (!fields.includes(field!)) problem([name, 'notification', 'subject'], `names {${field}}, but schemas/${name}.schema.json has no such question.${didYouMean(field!, fields)}`);
@@ -146,7 +165,7 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     if (entry.notification && !entry.submittedBy) problem([name, 'notification'], 'say who may send this form: add "submittedBy": ["anon", "authenticated"] (visitors and signed-in people).', 'key');
     if (entry.submittedBy && !entry.notification) problem([name, 'submittedBy'], 'only a form that notifies staff ("notification") can be sent by visitors; add its "notification".', 'key');
     if (entry.limits && !entry.submittedBy) problem([name, 'limits'], 'limits apply to a form visitors send; add "submittedBy".', 'key');
-    problems.push(...checkPage(registry, name, entry, fields));
+    problems.push(...checkPage(registry, name, entry, fields, Array.isArray(form.steps?.json) ? form.steps.json.length : null));
   }
   return problems;
 }

@@ -64,6 +64,15 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('"subject" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option');
   });
 
+  it('a page text that counts the steps must count as many as the steps file has', async () => {
+    const out = await refused((ws) => {
+      ws.editJson('assessment.steps.json', (steps) => steps.push({ title: 'Funding', fields: ['budget_range'] }));
+      ws.editJson('assessment.steps.json', (steps) => (steps[2].fields = steps[2].fields.filter((f: string) => f !== 'budget_range')));
+      ws.editJson('forms.json', (forms) => (forms.assessment.page.intro = 'Four short steps, about ten minutes.'));
+    });
+    expect(out).toMatch(/schemas\/forms\.json:\d+:\d+ \(at \/assessment\/page\/intro\): says "Four short steps", but schemas\/assessment\.steps\.json has 5 steps: write "five" instead of "Four"\./);
+  });
+
   it('a missing comma points at the end of the line that needs it', async () => {
     const out = await refused((ws) => ws.editText('sign-in.ui.json', () => '{\n  "ui:order": ["email"\n    "password"]\n}\n'));
     expect(out).toContain('schemas/sign-in.ui.json:2:23: is not valid JSON: a comma is missing here.');
