@@ -6,6 +6,7 @@ import { tableNameProblem } from './check/sql-names.ts';
 import { didYouMean } from './check/suggest.ts';
 import { checkUi } from './check/ui.ts';
 import { LIMIT_KEYWORDS } from '../../form-model/default-messages.ts';
+import { conditionalQuestions, type ConditionalSchema } from '../../form-model/conditions.ts';
 
 const PLACEHOLDERS = ['title', 'name', 'step'];
 
@@ -88,19 +89,21 @@ const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
  * Page texts that count a wizard's steps ("Four short steps", "answer 4 sets of questions") must say
  * as many as its steps file has: a step added or removed would otherwise leave the page saying the old number.
  */
-function stepCounts(problem: Problem, name: string, entry: FormRegistryEntry, steps: number) {
+function stepCounts(problem: Problem, name: string, entry: FormRegistryEntry, steps: { all: number; always: number }) {
   const texts = Object.entries(entry.page ?? {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string');
   for (const [key, text] of texts) {
     for (const match of text.matchAll(/\b(\w+)\s+(?:short\s+|quick\s+|simple\s+)?(steps|sets of questions|parts|stages)\b/gi)) {
       const said = /^\d+$/.test(match[1]!) ? Number(match[1]) : NUMBER_WORDS.indexOf(match[1]!.toLowerCase());
-      if (said < 0 || said === steps) continue;
-      const right = /^\d+$/.test(match[1]!) ? String(steps) : NUMBER_WORDS[steps] ?? String(steps);
-      problem([name, 'page', key], `says "${match[0]}", but schemas/${name}.steps.json has ${steps} steps: write "${right}" instead of "${match[1]}".`);
+      // A step asked only sometimes (all its questions conditional) may be counted or not.
+      if (said < 0 || (said >= steps.always && said <= steps.all)) continue;
+      const right = /^\d+$/.test(match[1]!) ? String(steps.all) : NUMBER_WORDS[steps.all] ?? String(steps.all);
+      const some = steps.always < steps.all ? ` (${steps.always} of them asked of everyone)` : '';
+      problem([name, 'page', key], `says "${match[0]}", but schemas/${name}.steps.json has ${steps.all} steps${some}: write "${right}" instead of "${match[1]}".`);
     }
   }
 }
 
-function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegistryEntry, fields: string[], steps: number | null): SchemaProblem[] {
+function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegistryEntry, fields: string[], steps: { all: number; always: number } | null): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const problem = reporter(registry, problems);
   if (steps) stepCounts(problem, name, entry, steps);
@@ -165,7 +168,10 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     if (entry.notification && !entry.submittedBy) problem([name, 'notification'], 'say who may send this form: add "submittedBy": ["anon", "authenticated"] (visitors and signed-in people).', 'key');
     if (entry.submittedBy && !entry.notification) problem([name, 'submittedBy'], 'only a form that notifies staff ("notification") can be sent by visitors; add its "notification".', 'key');
     if (entry.limits && !entry.submittedBy) problem([name, 'limits'], 'limits apply to a form visitors send; add "submittedBy".', 'key');
-    problems.push(...checkPage(registry, name, entry, fields, Array.isArray(form.steps?.json) ? form.steps.json.length : null));
+    const steps = Array.isArray(form.steps?.json) ? (form.steps.json as Step[]) : null;
+    const conditional = conditionalQuestions(form.schema.json as ConditionalSchema);
+    const counted = steps && { all: steps.length, always: steps.filter((step) => step.fields.some((field) => !conditional.has(field))).length };
+    problems.push(...checkPage(registry, name, entry, fields, counted));
   }
   return problems;
 }
