@@ -6,7 +6,7 @@ import { tableNameProblem } from './check/sql-names.ts';
 import { didYouMean } from './check/suggest.ts';
 import { checkUi } from './check/ui.ts';
 import { LIMIT_KEYWORDS } from '../../form-model/default-messages.ts';
-import { conditionalQuestions, type ConditionalSchema } from '../../form-model/conditions.ts';
+import { conditionalQuestions, rulesOf, type ConditionalSchema } from '../../form-model/conditions.ts';
 
 const PLACEHOLDERS = ['title', 'name', 'step'];
 
@@ -51,7 +51,7 @@ function checkMessages(form: FormSource): SchemaProblem[] {
   return problems;
 }
 
-function checkSteps(file: SourceFile<unknown>, fields: string[]): SchemaProblem[] {
+function checkSteps(file: SourceFile<unknown>, fields: string[], schema: ConditionalSchema): SchemaProblem[] {
   const problems = checkShape(file, stepsShape, 'a steps file');
   if (problems.length) return problems;
   const problem = reporter(file, problems);
@@ -70,6 +70,21 @@ function checkSteps(file: SourceFile<unknown>, fields: string[]): SchemaProblem[
   for (const field of fields) {
     if (!seen.has(field)) problem([], `"${field}" is in the schema but in no step, so visitors could never fill it in. Add it to the "fields" of a step.`);
   }
+  if (problems.length) return problems;
+  // A question a condition asks or requires comes no earlier than the answers the condition tests: a
+  // visitor could otherwise pass its step before the condition holds, and never be asked it.
+  const steps = file.json as Step[];
+  for (const rule of rulesOf(schema)) {
+    const tested = [...new Set([...rule.if.required, ...Object.keys(rule.if.properties)])];
+    const last = Math.max(...tested.map((field) => seen.get(field)!));
+    const decided = [...new Set([...Object.keys(rule.then.properties ?? {}), ...Object.keys(rule.else.properties ?? {}), ...(rule.then.required ?? []), ...(rule.else.required ?? [])])];
+    for (const field of decided) {
+      const at = seen.get(field)!;
+      if (at >= last) continue;
+      const by = tested.find((t) => seen.get(t) === last)!;
+      problem([at, 'fields', steps[at]!.fields.indexOf(field)], `"${field}" is in step ${at + 1}, but whether it is asked or required depends on "${by}", in step ${last + 1}: move "${field}" to step ${last + 1} or a later one, so it is asked once the answer it depends on is given.`);
+    }
+  }
   return problems;
 }
 
@@ -79,7 +94,7 @@ export function checkForm(form: FormSource, entry?: FormRegistryEntry): SchemaPr
   // The other files are checked against the schema's fields, so a broken schema is fixed first.
   if (schemaProblems.length) return schemaProblems;
   const fields = Object.keys(form.schema.json.properties ?? {});
-  return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields) : [])];
+  return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields, form.schema.json as ConditionalSchema) : [])];
 }
 
 /** A form's page, toasts and subject: what visitors and staff read around the questions. */

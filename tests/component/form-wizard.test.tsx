@@ -105,7 +105,7 @@ describe('a step whose questions do not apply', () => {
     ws.editJson('assessment.schema.json', (schema) => {
       schema.if = { properties: { organization_type: { const: 'small_business' } }, required: ['organization_type'] };
       schema.then = {
-        properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0 }, funding_source: { type: 'string', title: 'Where does it come from?', maxLength: 200 } },
+        properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0, maximum: 1000000000 }, funding_source: { type: 'string', title: 'Where does it come from?', maxLength: 200 } },
         required: ['annual_budget'],
       };
     });

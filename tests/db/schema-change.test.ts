@@ -122,7 +122,7 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     await insert(db, 'assessment_responses', { ...smallBusiness, organization_name: 'Saved before' });
     ws.editJson('assessment.schema.json', (s) => {
       s.if = { properties: { organization_type: { const: 'small_business' } }, required: ['organization_type'] };
-      s.then = { properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0 } }, required: ['annual_budget'] };
+      s.then = { properties: { annual_budget: { type: 'integer', title: 'What is your annual budget?', minimum: 0, maximum: 1000000000 } }, required: ['annual_budget'] };
     });
     ws.editJson('assessment.steps.json', (steps) => steps[0].fields.push('annual_budget'));
     expect(await generateAndApply(ws, db, true)).toContain('New question "What is your annual budget?": answers saved before have it empty.');

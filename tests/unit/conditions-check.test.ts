@@ -16,7 +16,7 @@ const example = JSON.parse(/<!-- conditional example -->\s*```json\s*([\s\S]*?)`
 type Edit = (schema: any) => void;
 
 const withBudget: Edit = (schema) => {
-  Object.assign(schema, example);
+  Object.assign(schema, structuredClone(example));
 };
 
 async function generateAfter(edit: Edit, steps?: (steps: { fields: string[] }[]) => void): Promise<{ ws: SchemaWorkspace; ok: boolean; out: string }> {
@@ -48,14 +48,29 @@ describe('a conditional question, as schemas/README.md shows it', () => {
     expect(out).toContain('New question "What is your annual budget?": answers saved before have it empty.');
   });
 
+  it('a condition on a number, with "minimum", in a second condition of "allOf"', async () => {
+    const { ws, ok, out } = await generateAfter((schema) => {
+      schema.allOf = [
+        structuredClone({ if: example.if, then: example.then }),
+        { if: { properties: { team_size: { minimum: 50 } }, required: ['team_size'] }, then: { properties: { hr_lead: { type: 'string', title: 'Who leads your people team?', maxLength: 120 } } } },
+      ];
+    }, (steps) => {
+      steps[0]!.fields.push('annual_budget');
+      steps[2]!.fields.push('hr_lead');
+    });
+    expect(ok, out).toBe(true);
+    const migration = readFileSync(join(ws.supabase, 'migrations', ws.migrations().at(-1)!), 'utf8');
+    expect(migration).toContain('check (hr_lead is null or (team_size is not null and team_size >= 50)) not valid;');
+  });
+
   it('a list of dependencies makes one question required when another is answered', async () => {
     const { ws, ok, out } = await generateAfter((schema) => {
-      schema.dependencies = { contact_phone: ['budget_range'] };
+      schema.dependencies = { budget_range: ['contact_phone'] };
     }, () => {});
     expect(ok, out).toBe(true);
     const migration = readFileSync(join(ws.supabase, 'migrations', ws.migrations().at(-1)!), 'utf8');
-    expect(migration).toContain('check (budget_range is not null or not (contact_phone is not null)) not valid;');
-    expect(out).toContain('"Estimated Budget Range" is now required when its condition holds');
+    expect(migration).toContain('check (contact_phone is not null or not (budget_range is not null)) not valid;');
+    expect(out).toContain('"Phone" is now required when its condition holds');
   });
 });
 
@@ -137,10 +152,27 @@ describe('every other shape is refused at its line, with what to write instead',
       (s) => {
         s.allOf = [
           { if: { properties: { annual_budget: { minimum: 1 } }, required: ['annual_budget'] }, then: { required: ['contact_phone'] } },
-          { if: example.if, then: example.then },
+          structuredClone({ if: example.if, then: example.then }),
         ];
       },
       /\(at \/allOf\/0\/if\/properties\/annual_budget\): the condition tests "annual_budget", which is not a question asked before it\./,
+    ],
+    [
+      'a question asked in a step before the answer its condition tests',
+      (s) => {
+        withBudget(s);
+        s.if.properties = { tech_readiness: { const: 'advanced' } };
+        s.if.required = ['tech_readiness'];
+      },
+      /schemas\/assessment\.steps\.json:\d+:\d+ .*"annual_budget" is in step 1, but whether it is asked or required depends on "tech_readiness", in step 2: move "annual_budget" to step 2 or a later one/,
+    ],
+    [
+      'a question required by dependencies in a step before the answer it depends on',
+      (s) => {
+        withBudget(s);
+        s.dependencies = { contact_phone: ['budget_range'] };
+      },
+      /"budget_range" is in step 3, but whether it is asked or required depends on "contact_phone", in step 4/,
     ],
     ['"anyOf" at the top', (s) => (s.anyOf = [{ required: ['contact_phone'] }, { required: ['contact_email'] }]), /\(at \/anyOf\): "anyOf" cannot be used in a form that is saved/],
     [
@@ -154,7 +186,7 @@ describe('every other shape is refused at its line, with what to write instead',
   ];
   it.each(cases)('%s', async (_, edit, expected) => {
     const out = await refused(edit);
-    expect(out).toMatch(/schemas\/assessment\.schema\.json:\d+:\d+/);
+    expect(out).toMatch(/schemas\/assessment\.(schema|steps)\.json:\d+:\d+/);
     expect(out).toMatch(expected);
   });
 });

@@ -64,6 +64,12 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('"subject" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option');
   });
 
+  it('a whole-number question needs a minimum and a maximum the database column can hold', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.seats = { type: 'integer', title: 'Seats', maximum: 3000000000 })));
+    expect(out).toMatch(/\(at \/properties\/seats\): "seats" is a whole number, kept in a column that holds at most 2,147,483,647: give it a "minimum"/);
+    expect(out).toMatch(/\(at \/properties\/seats\/maximum\): "maximum" of "seats" must be between -2,147,483,648 and 2,147,483,647/);
+  });
+
   it('a page text that counts the steps must count as many as the steps file has', async () => {
     const out = await refused((ws) => {
       ws.editJson('assessment.steps.json', (steps) => steps.push({ title: 'Funding', fields: ['budget_range'] }));
@@ -148,6 +154,7 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     ws.editJson('contact.schema.json', (s) => {
       s.properties.name.type = 'integer';
       delete s.properties.name.maxLength;
+      Object.assign(s.properties.name, { minimum: 0, maximum: 100 });
     });
     const result = await ws.generate();
     expect(result.ok).toBe(false);

@@ -18,6 +18,8 @@ const KEYWORDS = Object.keys(metaAjv.RULES.keywords);
 const STORED_FORM_KEYWORDS = ['$schema', '$id', '$comment', 'title', 'description', 'type', 'additionalProperties', 'required', 'properties'];
 const STORED_FIELD_KEYWORDS = ['$comment', 'type', 'title', 'description', 'default', 'maxLength', 'minLength', 'pattern', 'oneOf', 'minimum', 'maximum', 'examples'];
 const FIELD_TYPES = ['string', 'integer', 'number', 'boolean'];
+/** What PostgreSQL's integer column holds. */
+const PG_INTEGER = [-2147483648, 2147483647] as const;
 
 /** Keywords whose value is a schema, a list of schemas or a map of schemas: where the walk goes on. */
 const SUBSCHEMA = ['additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'if', 'then', 'else', 'not'];
@@ -97,6 +99,15 @@ function checkField(field: string, def: Field, stored: boolean, problem: Problem
       problem([...at, keyword], `"${keyword}" is a rule for ${kind}, and "${field}" is ${TYPE_NAMES[def.type]}: remove "${keyword}"${instead[def.type] ? `, or use ${instead[def.type]}` : ''}.`, 'key');
     }
   }
+  // An integer column holds -2,147,483,648 to 2,147,483,647: a number typed beyond that must be the
+  // form's message, never the database's refusal.
+  if (stored && def.type === 'integer') {
+    const inRange = (value: unknown) => typeof value === 'number' && value >= PG_INTEGER[0] && value <= PG_INTEGER[1];
+    for (const [keyword, example] of [['minimum', 0], ['maximum', 1000000]] as const) {
+      if (def[keyword] === undefined) problem(at, `"${field}" is a whole number, kept in a column that holds at most ${PG_INTEGER[1].toLocaleString('en')}: give it a "${keyword}" (for example "${keyword}": ${example}), so a visitor who types beyond it reads the form's message.`, 'key');
+      else if (!inRange(def[keyword])) problem([...at, keyword], `"${keyword}" of "${field}" must be between ${PG_INTEGER[0].toLocaleString('en')} and ${PG_INTEGER[1].toLocaleString('en')}, what the database's whole-number column holds.`);
+    }
+  }
   if (def.enum) problem([...at, 'enum'], `"${field}" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option so every option has a label.`, 'key');
   const consts = new Set<string>();
   (def.oneOf ?? []).forEach((option, i) => {
@@ -174,7 +185,8 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
 
   // Ajv's strict mode as a last line: anything it still finds is reported at the top of the file.
   try {
-    new Ajv({ strict: true, allErrors: true }).compile(s);
+    // strictTypes off: a condition's test ({ "minimum": 50 }) takes its type from the question it tests.
+    new Ajv({ strict: true, strictTypes: false, allErrors: true }).compile(s);
   } catch (error) {
     problem([], `is refused by the validator: ${error instanceof Error ? error.message : String(error)}.`);
   }

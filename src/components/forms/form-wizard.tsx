@@ -4,7 +4,8 @@ import { answeredInPage } from './answer-in-page';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
 import type { FormData } from './normalise';
-import { askedFor } from './problems';
+import { askedFor, checkAnswers } from './problems';
+import { showToast } from '../toast';
 import { usePrefillInto } from './prefill';
 import { SchemaForm } from './schema-form';
 import { SubmitButton } from './submit-button';
@@ -100,9 +101,17 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
         onChange={(data) => setState((current) => ({ ...current, data }))}
         disabled={busy}
         onValid={(valid) => {
+          if (!isLast) return goTo(next, state.data);
+          // Every shown step once more before sending (a draft may be older than a rule): the first step
+          // with a problem opens, and its problem is said, as its own Next would.
+          for (const i of shown) {
+            const first = checkAnswers(form, steps[i], valid)[0];
+            if (!first) continue;
+            void showToast({ title: first.toast.title, description: first.toast.message, variant: 'destructive' });
+            return goTo(i, state.data);
+          }
           // The whole form, normalised: fields of steps restored from a draft get their defaults too.
-          if (isLast) void submit(valid as T);
-          else goTo(next, state.data);
+          void submit(valid as T);
         }}
       >
         {honeypot.field}
