@@ -26,10 +26,13 @@ export function notAskedIn(form: NotificationForm, data: Record<string, unknown>
   return asking(form.schema as ConditionalSchema, data).notAsked;
 }
 
-/** What staff read for one field: the option's label rather than its stored code. */
+/** What staff read for one field: the option's label rather than its stored code, Yes or No for a box. */
 export function display(form: NotificationForm, field: string, value: unknown): string {
   const option = form.schema.properties?.[field]?.oneOf?.find((o) => o.const === value);
-  return option ? option.title : String(value);
+  if (option) return option.title;
+  // A box, as a person says it (the overview and the inbox's filter carry it as text).
+  if (form.schema.properties?.[field]?.type === 'boolean' && [true, false, 'true', 'false'].includes(value as never)) return value === true || value === 'true' ? 'Yes' : 'No';
+  return String(value);
 }
 
 /** Characters that change the direction of the text after them: U+202E makes "moc.knab" read "bank.com". */

@@ -13,5 +13,11 @@ const DEFAULTS: Record<string, string> = {
   maximum: '{title} must be at most {limit}.',
 };
 
-/** The default message for a rule other than "required" (whose default is the messages file's own). */
-export const defaultMessage = (keyword: string) => DEFAULTS[keyword] ?? 'Please check {title}.';
+/** What a wrong kind of answer reads, by the question's type. */
+const TYPE_DEFAULTS: Record<string, string> = {
+  integer: '{title} must be a whole number, such as 12.',
+  number: '{title} must be a number, such as 12 or 2.5.',
+};
+
+/** The default message for a rule other than "required" (whose default is the messages file's own), for a question of `type`. */
+export const defaultMessage = (keyword: string, type?: unknown) => (keyword === 'type' && TYPE_DEFAULTS[String(type)]) || DEFAULTS[keyword] || 'Please check {title}.';

@@ -31,7 +31,7 @@ export const busyText = (form: FormDefinition) => String(form.uiSchema['ui:busyT
 
 /** The toast a visitor reads when `field` breaks `keyword`, filled in as the engine does. */
 export function expectedMessage(form: FormDefinition, field: string, keyword: string, stepTitle = ''): FormMessage {
-  const chosen = form.messages.fields?.[field]?.[keyword as MessageKeyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: defaultMessage(keyword) });
+  const chosen = form.messages.fields?.[field]?.[keyword as MessageKeyword] ?? (keyword === 'required' ? form.messages.required : { title: form.messages.required.title, message: defaultMessage(keyword, fieldOf(form, field).type) });
   const fill = (text: string) => text.replaceAll('{title}', titleOf(form, field)).replaceAll('{name}', field.replaceAll('_', ' ')).replaceAll('{step}', stepTitle);
   return { title: fill(chosen.title), message: fill(chosen.message) };
 }

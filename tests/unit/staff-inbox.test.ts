@@ -91,6 +91,7 @@ describe('the CSV export', () => {
     const [box, size] = [Object.keys(rule.if.properties)[0]!, Object.keys(rule.else.properties)[0]!];
     const records = parse(inboxCsv([row('enrolment', 'one'), row('enrolment', 'group')], new Map([['one', { [box]: false, notes: null }], ['group', { [box]: true, [size]: 4 }]]), site));
     expect(records.map((r) => r[labelOf('enrolment', size)])).toEqual(['Not asked', '4']);
+    expect(records.map((r) => r[labelOf('enrolment', box)])).toEqual(['No', 'Yes']);
     expect(records.map((r) => r[labelOf('enrolment', 'notes')])).toEqual(['', '']);
     const rows = answerRows(enrolment, { [box]: false, notes: null });
     expect(rows.find((r) => r.field === size)).toMatchObject({ value: 'Not asked', state: 'not asked' });

@@ -3,6 +3,7 @@ import type { FormDefinition } from './form-definition';
 import type { FormData } from './normalise';
 import { readAnswerInPage } from './answer-in-page';
 import { checkAnswers, type Problem } from './problems';
+import { numberAnswer } from './number-answer';
 
 /**
  * A form's checks run on its prerendered HTML, before the form's code has arrived (decision 027): the
@@ -27,7 +28,7 @@ function choiceOf(definition: RJSFSchema, raw: string): unknown {
 }
 function textOf(definition: RJSFSchema, raw: string): unknown {
   if (raw === '') return undefined;
-  return definition.type === 'number' || definition.type === 'integer' ? Number(raw) : raw;
+  return definition.type === 'number' || definition.type === 'integer' ? numberAnswer(raw) : raw;
 }
 
 /** The inputs that stand for one question: its own element, or its group of radio buttons (schemas ask no multiple choice). */

@@ -29,13 +29,15 @@ function fieldDefinition(schema: RJSFSchema, field: string): RJSFSchema | undefi
 }
 
 function fill(template: string, values: Record<string, string>) {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+  // A title that ends a sentence itself ("How many people are joining?") takes no second full stop.
+  const ended = /[.?!]$/.test(values.title ?? '') ? template.replaceAll('{title}.', '{title}') : template;
+  return ended.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 }
 
 /** The message for one failed rule: the field's own text if the messages file has one, else the form's default. */
-function messageFor(messages: FormMessages, field: string, keyword: string, values: Record<string, string>): FormMessage {
+function messageFor(messages: FormMessages, field: string, keyword: string, values: Record<string, string>, type?: unknown): FormMessage {
   const specific = messages.fields?.[field]?.[keyword as MessageKeyword];
-  const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: defaultMessage(keyword) });
+  const chosen = specific ?? (keyword === 'required' ? messages.required : { title: messages.required.title, message: defaultMessage(keyword, type) });
   return { title: fill(chosen.title, values), message: fill(chosen.message, values) };
 }
 
@@ -72,7 +74,7 @@ export function findProblems(
       const definition = fieldDefinition(schema, field);
       const title = definition?.title ?? field;
       const limit = LIMIT_KEYWORDS.includes(keyword) ? String(definition?.[keyword as keyof RJSFSchema] ?? '') : '';
-      return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle, limit }) };
+      return { field, keyword, toast: messageFor(messages, field, keyword, { title, name: field.replaceAll('_', ' '), step: stepTitle, limit }, definition?.type) };
     });
 }
 

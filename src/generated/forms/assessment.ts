@@ -222,7 +222,7 @@ export const assessmentForm: FormDefinition = {
       "ui:placeholder": "Choose a timeline"
     },
     "team_size": {
-      "ui:description": "How many people work or volunteer with you? Leave 0 if you are not sure."
+      "ui:description": "How many people work or volunteer with you? Leave it empty if you are not sure."
     },
     "budget_range": {
       "ui:placeholder": "Choose a range (optional)"

@@ -163,6 +163,10 @@ export const enrolmentForm: FormDefinition = {
           "title": "Needs Info",
           "message": "Please say how many people are joining."
         },
+        "type": {
+          "title": "Needs Info",
+          "message": "Please give the number of people as a whole number, such as 4."
+        },
         "minimum": {
           "title": "Needs Info",
           "message": "A group is at least {limit} people; untick the group box to enrol just yourself."

@@ -69,6 +69,13 @@ test('a question appears when it applies, is required only then, keeps a number 
   await expect(question).toHaveValue(String(limit + 2));
   await expect(question).toHaveAttribute('aria-invalid', 'true');
 
+  // Not a number as the box would once have read it ("1e1" as 11): kept as typed, and said why.
+  await question.fill('1e1');
+  await send.click();
+  const notWhole = expectedMessage(form, asked, 'type');
+  await expectToast(page, notWhole.title, notWhole.message);
+  await expect(question).toHaveValue('1e1');
+
   // Hidden with the box: its answer goes too, and comes back empty.
   await question.fill('4');
   await box.uncheck();
