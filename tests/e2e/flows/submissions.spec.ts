@@ -52,9 +52,10 @@ async function fillIn(page: Page, form: FormDefinition, path: string, answers: R
 /** What the row must hold: every answer as stored (option values, not labels). */
 const storedAs = (answers: Record<string, unknown>) => expect.objectContaining(answers);
 
-/** Every question's title, and each answer as staff read it (option labels, not stored values). */
+/** Every question's title, and each answer as staff read it (option labels, not stored values; Yes or No for a box). */
 function readableAnswers(form: FormDefinition, answers: Record<string, unknown>) {
-  return Object.entries(answers).flatMap(([field, value]) => [titleOf(form, field), fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : String(value)]);
+  const asRead = (field: string, value: unknown) => (fieldOf(form, field).oneOf ? optionLabel(form.schema, field, value) : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value));
+  return Object.entries(answers).flatMap(([field, value]) => [titleOf(form, field), asRead(field, value)]);
 }
 
 for (const declared of pageForms) {
