@@ -66,25 +66,40 @@ export const paths = {
   assessment: formPath('assessment'),
 } as const;
 
+/**
+ * The links schemas/forms.json asks for ("nav" or "footer" in a form's "page"), after the site's own and
+ * never twice to one page: a non-developer puts a new form's page in the header without editing this file.
+ */
+function withFormLinks(links: LinkSpec[], where: 'nav' | 'footer'): LinkSpec[] {
+  const declared = Object.values(formPages).flatMap((page): LinkSpec[] => (page[where] ? [{ label: page[where], to: page.path }] : []));
+  return [...links, ...declared.filter((link) => !links.some((own) => own.to === link.to))];
+}
+
 /** Header navigation, in this order. */
-export const nav: LinkSpec[] = [
-  { label: 'About', to: paths.about },
-  { label: 'Services', to: paths.services },
-  { label: 'Courses', to: paths.courses },
-  { label: 'Tools & Info', to: paths.resources },
-  { label: 'Contact', to: paths.contact },
-];
+export const nav: LinkSpec[] = withFormLinks(
+  [
+    { label: 'About', to: paths.about },
+    { label: 'Services', to: paths.services },
+    { label: 'Courses', to: paths.courses },
+    { label: 'Tools & Info', to: paths.resources },
+    { label: 'Contact', to: paths.contact },
+  ],
+  'nav',
+);
 
 export const footer = {
   blurb:
     'We help mission-driven organizations plan with clarity, lead through change, fund their work and put AI to use responsibly.',
-  quickLinks: [
-    { label: 'About Us', to: paths.about },
-    { label: 'Services', to: paths.services },
-    { label: 'Courses', to: paths.courses },
-    { label: 'Free Needs Assessment', to: paths.assessment },
-    { label: 'Contact', to: paths.contact },
-  ],
+  quickLinks: withFormLinks(
+    [
+      { label: 'About Us', to: paths.about },
+      { label: 'Services', to: paths.services },
+      { label: 'Courses', to: paths.courses },
+      { label: 'Free Needs Assessment', to: paths.assessment },
+      { label: 'Contact', to: paths.contact },
+    ],
+    'footer',
+  ),
   resources: [
     { label: 'Tools & Info Hub', to: paths.resources },
     { label: 'AI for Doing Good', to: paths.aiSocialImpactCourse },

@@ -86,6 +86,8 @@ export interface FormPage {
     };
   };
   linkedFrom?: string;
+  nav?: string;
+  footer?: string;
   sent?: {
     title: string;
     body: string;

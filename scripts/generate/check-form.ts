@@ -149,7 +149,7 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
   const problems = checkShape(registry, registryShape, 'schemas/forms.json');
   if (problems.length) return problems;
   const problem = reporter(registry, problems);
-  const seen = { type: new Map<string, string>(), table: new Map<string, string>(), formType: new Map<string, string>(), path: new Map<string, string>() };
+  const seen = { type: new Map<string, string>(), table: new Map<string, string>(), formType: new Map<string, string>(), path: new Map<string, string>(), ownedByUser: new Map<string, string>() };
   for (const [name, entry] of Object.entries(registry.json)) {
     const unique = (kind: keyof typeof seen, value: string | null | undefined, at: JsonPath) => {
       if (!value) return;
@@ -158,6 +158,8 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     };
     unique('type', entry.type, [name, 'type']);
     unique('table', entry.table, [name, 'table']);
+    // One sign-up makes the account's profile: its trigger on auth.users cannot be renamed on hosted (decision 035).
+    if (entry.ownedByUser) unique('ownedByUser', 'a profile made at sign-up', [name, 'ownedByUser']);
     const badTable = entry.table ? tableNameProblem(entry.table) : null;
     if (badTable) problem([name, 'table'], badTable);
     unique('formType', entry.notification?.formType, [name, 'notification', 'formType']);

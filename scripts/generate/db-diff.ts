@@ -53,6 +53,51 @@ function createTable(name: string, table: TableState): string[] {
   return [...sql, ...normaliseSql(name, table, false)];
 }
 
+/**
+ * The account's profile, as forms.json's "ownedByUser" form declares it: the function behind the
+ * create_client_profile trigger on auth.users (supabase/migrations/20261122034407_form_access.sql) copies
+ * the sign-up's answers into the row, in the same transaction as the account, so a sign-up makes both or
+ * neither; its owner reads the row and may change the answers, never the address the account holds.
+ * The trigger keeps its first name: hosted lets a project add triggers to auth.users, not drop them.
+ */
+function profileSql(name: string, table: TableState, before: TableState | undefined): string[] {
+  const profile = table.profile;
+  if (!profile || JSON.stringify(profile) === JSON.stringify(before?.profile)) return [];
+  const t = `public.${ident(name)}`;
+  const answers = profile.answers.map(ident);
+  const columns = [...profile.account.map(ident), ...answers];
+  const values = [...profile.account.map((c) => `lower(btrim(new.${c}))`), ...answers.map((c) => `answers.${c}`)];
+  const typed = profile.answers.map((c) => `${ident(c)} ${table.columns[c]!.type}`);
+  return [
+    [
+      'create or replace function public.create_client_profile() returns trigger',
+      'language plpgsql',
+      'security definer',
+      "set search_path = ''",
+      'as $$',
+      'declare',
+      "  meta jsonb := coalesce(new.raw_user_meta_data, '{}'::jsonb);",
+      'begin',
+      '  -- Accounts made another way (an invitation, the dashboard) carry none of the sign-up\'s answers.',
+      `  if not (meta ?| array[${profile.answers.map(quote).join(', ')}]::text[]) then`,
+      '    return new;',
+      '  end if;',
+      // Only the sign-up's own questions are read, each as its column's type: other keys are never cast.
+      `  insert into ${t} (user_id, ${columns.join(', ')})`,
+      `  select new.id, ${values.join(', ')}`,
+      `  from jsonb_to_record(meta) as answers(${typed.join(', ')});`,
+      '  return new;',
+      'end;',
+      '$$;',
+    ].join('\n'),
+    'revoke execute on function public.create_client_profile() from public, anon, authenticated;',
+    `revoke select, update on table ${t} from authenticated;`,
+    // The whole row to read (its policy shows each account its own), so `select *` works for its owner.
+    `grant select on table ${t} to authenticated;`,
+    `grant update (${answers.join(', ')}) on table ${t} to authenticated;`,
+  ];
+}
+
 /** A form that no longer comes in steps: its funnel and its counts go. */
 const noSteps = (form: string) => `select public.declare_form_step_keys(${quote(form)}, null, null);`;
 
@@ -243,7 +288,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
     if (!before) {
-      out.statements.push(...createTable(name, table), ...submissionSql(name, table, undefined));
+      out.statements.push(...createTable(name, table), ...submissionSql(name, table, undefined), ...profileSql(name, table, undefined));
       out.notes.push(`New table ${name}: it starts empty.`);
       continue;
     }
@@ -271,7 +316,7 @@ export function diffStates(from: DbState, to: DbState): Diff {
         out.statements.push(`alter table public.${ident(name)} drop column ${ident(col)};`);
       }
     }
-    out.statements.push(...submissionSql(name, table, before));
+    out.statements.push(...submissionSql(name, table, before), ...profileSql(name, table, before));
     if (before.comment !== table.comment) out.statements.push(`comment on table public.${ident(name)} is ${quote(table.comment)};`);
     if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
       out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));

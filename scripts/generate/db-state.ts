@@ -34,6 +34,12 @@ export interface TableState {
    * row per request (supabase/migrations/20261122220000_notification_delivery.sql). Absent in older snapshots.
    */
   submission?: Submission;
+  /**
+   * A row an account owns (forms.json "ownedByUser"): written when the auth user is created, `account`
+   * columns from the user itself (the address the sign-up gave the auth service) and `answers` from the
+   * sign-up's metadata; its owner reads both and may change the answers (decision 035). Absent in older snapshots.
+   */
+  profile?: { account: string[]; answers: string[] };
 }
 
 export interface Submission {
@@ -105,6 +111,9 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
     comment: typeof def.title === 'string' ? def.title : null,
   };
 }
+
+/** What a sign-up gives the auth service itself rather than as metadata (src/lib/account/auth-service.ts); a password is never stored. */
+const ACCOUNT_FIELDS = ['email'];
 
 /** The suffixes of the checks conditions add to a question's column (docs/decisions/034). */
 export const ASKED_CHECK = 'asked_if';
@@ -195,6 +204,10 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
     columns.created_at = { type: 'timestamptz', notNull: true, default: 'now()', checks: {}, comment: null, fixed: '' };
     const normalised = Object.entries(columns).filter(([, c]) => c.type === 'text' && !c.fixed).map(([name]) => name);
     state[table] = { comment: String(schema.description ?? schema.title ?? table), columns, normalised };
+    if (entry.ownedByUser) {
+      const questions = Object.keys(columns).filter((c) => columns[c]!.fixed === undefined);
+      state[table].profile = { account: questions.filter((c) => ACCOUNT_FIELDS.includes(c)), answers: questions.filter((c) => !ACCOUNT_FIELDS.includes(c)) };
+    }
     if (entry.submittedBy && entry.notification) {
       state[table].submission = {
         roles: entry.submittedBy,

@@ -46,15 +46,15 @@ export function formPagesModule(registry: Record<string, FormRegistryEntry>): st
   const entries = Object.entries(registry)
     .filter(([, entry]) => entry.page)
     .map(([name, entry]) => {
-      const { path, title, heading, description, linkedFrom } = entry.page!;
+      const { path, title, heading, description, linkedFrom, nav, footer } = entry.page!;
       const field = linkedFrom ? Object.entries(entry.options ?? {}).find(([, list]) => list === linkedFrom)![0] : null;
       const links = linkedFrom ? `{ list: ${JSON.stringify(linkedFrom)}, field: ${JSON.stringify(field)} }` : 'null';
-      return `  ${JSON.stringify(name)}: {\n    path: ${JSON.stringify(path)},\n    title: ${JSON.stringify(title)},\n    heading: ${JSON.stringify(heading)},\n    description: ${JSON.stringify(description)},\n    linkedFrom: ${links},\n  },`;
+      return `  ${JSON.stringify(name)}: {\n    path: ${JSON.stringify(path)},\n    title: ${JSON.stringify(title)},\n    heading: ${JSON.stringify(heading)},\n    description: ${JSON.stringify(description)},\n    linkedFrom: ${links},\n    nav: ${JSON.stringify(nav ?? null)},\n    footer: ${JSON.stringify(footer ?? null)},\n  },`;
     });
   return [
     banner('schemas/forms.json'),
     '',
-    '/** Forms with their own page ("page" in schemas/forms.json), by form name: site.config.ts adds them to the routes. */',
+    '/** Forms with their own page ("page" in schemas/forms.json), by form name: site.config.ts adds them to the routes, and to the nav and footer when "nav" or "footer" names a link. */',
     'export const formPages = {',
     ...entries,
     '} as const;',

@@ -148,6 +148,25 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     await visitorInserts(db, 'assessment_responses', { ...assessment, contact_phone: '555', annual_budget: 5000 });
     await visitorInserts(db, 'assessment_responses', smallBusiness);
 
+    // 14. A sign-up question added: its answer reaches the account's profile, copied from the sign-up's
+    // metadata by SQL the generator writes (no form's question is named in hand-written SQL), and its
+    // owner may change it, but never the address the account holds; keys no question has are never read.
+    ws.editJson('sign-up.schema.json', (s) => {
+      s.properties.website = { type: 'string', title: 'Website', maxLength: 200 };
+    });
+    ws.editJson('sign-up.ui.json', (u) => u['ui:order'].splice(u['ui:order'].indexOf('zip') + 1, 0, 'website'));
+    expect(await generateAndApply(ws, db, true)).toContain('New question "Website": answers saved before have it empty.');
+    const member = '00000000-0000-4000-8000-0000000000a1';
+    const profile = { name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555', city: 'Austin', state: 'TX', zip: '78701', website: ' casaverde.org ', created_at: 'not a date', user_id: 'not an id' };
+    await db.query('insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, $3)', [member, ' Ana@CasaVerde.org', JSON.stringify(profile)]);
+    const { rows: clients } = await db.query('select user_id, email, name, website from public.clients');
+    expect(clients).toEqual([{ user_id: member, email: 'ana@casaverde.org', name: 'Ana Ruiz', website: 'casaverde.org' }]);
+    await as(db, 'authenticated', member, async () => {
+      await db.query(`update public.clients set website = 'casaverde.example' where user_id = $1`, [member]);
+      expect((await db.query('select website from public.clients')).rows).toEqual([{ website: 'casaverde.example' }]);
+      await expectRefused(db.query(`update public.clients set email = 'someone@else.org'`), '42501');
+    });
+
     // Every answer saved before the edits is still there, as it was.
     const { rows } = await db.query<{ name: string; subject: string; length: number; organization: string | null }>(
       'select name, subject, char_length(message) as length, organization from public.contact_submissions',

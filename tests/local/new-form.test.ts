@@ -78,6 +78,12 @@ describe('a new form on a copy of the project', () => {
     for (const field of volunteer.ui['ui:order']) expect(html).toContain(`id="${volunteer.schema.$id}_${field}"`);
     expect(html).toContain('Offer My Time');
     expect(readFileSync(join(copy, 'dist', 'sitemap.xml'), 'utf8')).toContain('/volunteer</loc>');
+    // Linked from every page's header and footer, after the site's own links, by its forms.json entry.
+    const home = readFileSync(join(copy, 'dist', 'index.html'), 'utf8');
+    const header = home.slice(home.indexOf('<header'), home.indexOf('</header>'));
+    const footer = home.slice(home.indexOf('<footer'), home.indexOf('</footer>'));
+    expect(header).toMatch(/href="\/contact"[^]*href="\/volunteer"[^>]*>Volunteer</);
+    expect(footer).toMatch(/href="\/volunteer"[^>]*>Volunteer With Us</);
     const definition = readFileSync(join(copy, 'src', 'generated', 'forms', `${volunteer.name}.ts`), 'utf8');
     expect(definition).toContain('"const": "strategic-leadership"');
   });

@@ -40,6 +40,9 @@ export const volunteer = {
       eyebrow: 'Volunteer',
       intro: 'Tell us what you are good at and we will match you with an organization that needs it.',
       formTitle: 'Your Offer',
+      // Linked from the header and the footer by forms.json alone, as schemas/README.md shows.
+      nav: 'Volunteer',
+      footer: 'Volunteer With Us',
     },
     toasts: {
       saved: { title: 'Thank You!', description: 'Your offer has been saved' },

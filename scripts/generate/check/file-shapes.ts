@@ -103,6 +103,9 @@ const page: SchemaObject = {
       },
     },
     linkedFrom: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
+    // Short enough for the header's row at 1366 px and the footer's column: a word or two.
+    nav: { type: 'string', minLength: 1, maxLength: 24, pattern: '\\S', description: 'is the label of the page\'s link in the header, after the site\'s own links: a word or two (24 characters at most), like "Events".' },
+    footer: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S', description: 'is the label of the page\'s link in the footer\'s Quick Links, after the site\'s own links (40 characters at most), like "Register for an Event".' },
     sent: {
       type: 'object',
       additionalProperties: false,
