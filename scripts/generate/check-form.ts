@@ -91,10 +91,16 @@ function checkSteps(file: SourceFile<unknown>, fields: string[], schema: Conditi
 /** Every mistake in one form's files, each with file, line, column and a plain sentence. Empty when all is well. */
 export function checkForm(form: FormSource, entry?: FormRegistryEntry): SchemaProblem[] {
   const schemaProblems = checkSchema(form, entry);
-  // The other files are checked against the schema's fields, so a broken schema is fixed first.
-  if (schemaProblems.length) return schemaProblems;
-  const fields = Object.keys(form.schema.json.properties ?? {});
-  return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields, form.schema.json as ConditionalSchema) : [])];
+  if (!schemaProblems.length) {
+    const fields = Object.keys(form.schema.json.properties ?? {});
+    return [...checkUi(form), ...checkMessages(form), ...(form.steps ? checkSteps(form.steps, fields, form.schema.json as ConditionalSchema) : [])];
+  }
+  // One run says everything: the other files are checked against the questions the schema names, even
+  // when its rules have problems (a question removed: its "required" entry and its "ui:order" entry at once).
+  if (!form.questions) return schemaProblems;
+  const named: FormSource = { ...form, schema: { ...form.schema, json: { type: 'object', properties: form.questions } } };
+  const fields = Object.keys(form.questions);
+  return [...schemaProblems, ...checkUi(named), ...checkMessages(named), ...(form.steps ? checkSteps(form.steps, fields, named.schema.json as ConditionalSchema) : [])];
 }
 
 /** A form's page, toasts and subject: what visitors and staff read around the questions. */

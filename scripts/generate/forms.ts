@@ -17,6 +17,11 @@ export interface FormSource {
    * once the schema passed its checks; the schema's json is then in its canonical shape (check/conditions.ts).
    */
   questionsAt?: Map<string, JsonPath>;
+  /**
+   * Every question the schema names (a branch's too), with its definition, as far as the schema could be
+   * read even when it has problems: the other files are checked against them in the same run.
+   */
+  questions?: Record<string, JsonSchema>;
 }
 
 export interface JsonSchema {

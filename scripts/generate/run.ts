@@ -98,6 +98,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
   }
   if (problems.length || !registry) {
+    // In reading order: file by file, top to bottom (a stable sort keeps each line's problems as found).
+    problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
     return fail([
       `The schemas have ${plural(problems.length, 'problem')}; nothing was written:`,
       '',

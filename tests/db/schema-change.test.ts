@@ -200,6 +200,20 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     expect(() => readdirSync(ws.generated)).toThrow();
   });
 
+  it('says every problem of every file in one run, file by file and line by line', async () => {
+    const ws = schemaWorkspace();
+    // A question taken out of "properties" only: still required, ordered and styled elsewhere.
+    ws.editJson('contact.schema.json', (s) => delete s.properties.subject);
+    ws.editJson('assessment.schema.json', (s) => s.required.push('budget'));
+    const result = await ws.generate();
+    expect(result.ok).toBe(false);
+    const problems = result.lines.filter((line) => line.trim().startsWith('✖')).map((line) => line.trim().match(/^✖ (schemas\/[^:]+):(\d+)/)!.slice(1));
+    expect(problems.map(([file]) => file)).toEqual(['schemas/assessment.schema.json', 'schemas/contact.schema.json', 'schemas/contact.ui.json', 'schemas/contact.ui.json']);
+    const lines = problems.filter(([file]) => file === 'schemas/contact.ui.json').map(([, line]) => Number(line));
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    expect(result.lines.join('\n')).toContain('puts "subject" in the field order, but the schema has no such field.');
+  });
+
   it('refuses to drop a column that holds answers unless told to, and explains why', async () => {
     const ws = schemaWorkspace();
     const before = ws.migrations();

@@ -15,7 +15,7 @@ type Field = NonNullable<JsonSchema['properties']>[string];
 /** The keywords of a schema's top level that hold its conditions. */
 export const CONDITION_KEYWORDS = ['if', 'then', 'else', 'allOf', 'dependencies'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 const TEST_KEYWORDS = ['const', 'enum', 'minimum', 'maximum'];
 const EXAMPLE = 'for example "if": { "properties": { "organization_type": { "const": "small_business" } }, "required": ["organization_type"] }';
 

@@ -4,7 +4,7 @@ import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../js
 import { patternProblem } from '../pg-pattern.ts';
 import { questionNameProblem } from './sql-names.ts';
 import { didYouMean } from './suggest.ts';
-import { canonicalSchema, CONDITION_KEYWORDS, readConditions } from './conditions.ts';
+import { canonicalSchema, CONDITION_KEYWORDS, isObject, readConditions } from './conditions.ts';
 
 const metaAjv = new Ajv({ allErrors: true, strict: false });
 /** Every keyword JSON Schema (draft-07, as Ajv knows it) has: anything else is a typo or a mistake. */
@@ -156,7 +156,11 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   if (!metaAjv.validateSchema(s)) {
     for (const e of metaAjv.errors ?? []) problem(fromPointer(e.instancePath), `is not valid JSON Schema: ${e.message}.`);
   }
-  if (problems.length) return problems;
+  const named = (properties: unknown) => Object.fromEntries(Object.entries(isObject(properties) ? properties : {}).filter(([, def]) => isObject(def))) as Record<string, Field>;
+  if (problems.length) {
+    form.questions = named(s.properties);
+    return problems;
+  }
 
   // One form, one identity: the inbox, the staff page and the validators all know it by its forms.json name.
   const id = form.name.replaceAll('-', '_');
@@ -181,6 +185,7 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
     if (branch) problem(['required', i], `lists "${field}" as required, but it is asked only when its condition holds; list it in the "required" of the branch that asks it instead.`);
     else if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
   });
+  form.questions = { ...named(properties), ...Object.fromEntries(conditions.questions.map((q) => [q.field, q.definition])) };
   if (problems.length) return problems;
 
   // Ajv's strict mode as a last line: anything it still finds is reported at the top of the file.

@@ -1,9 +1,9 @@
 import type { FormSource } from '../forms.ts';
 import { problemAt, type JsonPath, type SchemaProblem } from '../json-source.ts';
+import { isObject } from './conditions.ts';
 import { didYouMean } from './suggest.ts';
 import { FIELD_UI_KEYS, FORM_UI_KEYS, INPUT_TYPES, SUBMIT_BUTTON_KEYS, UI_OPTION_KEYS, WIDGETS_BY_TYPE } from './ui-vocabulary.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Every mistake in a form's .ui.json: unknown settings, fields or widgets, each at its line. */
 export function checkUi(form: FormSource): SchemaProblem[] {
