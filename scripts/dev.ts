@@ -82,9 +82,20 @@ runUntilStopped(async (closers) => {
 
   // A save in schemas/ regenerates src/generated (Vite then updates the open page) and applies any new
   // migration to the running local database; a mistake is printed and the page keeps the last good form.
+  // Migrations this session's saves applied: drafts a later save may still rewrite (decision 024).
+  const drafts = new Set<string>();
   const stopWatching = watchSchemas(async () => {
-    const { ok, migration, written } = await regenerate();
-    if (ok && migration && stack) console.log(`Applied ${(await stack.applyNewMigrations()).join(', ')} to the local database.`);
+    const { ok, migration, written, draftReplacement } = await regenerate(stack ? { localDraft: { applied: drafts, answersIn: stack.answersIn } } : {});
+    if (ok && draftReplacement && stack) {
+      await stack.replaceDraft(draftReplacement);
+      drafts.delete(draftReplacement.withdrawn);
+      if (draftReplacement.replacement) drafts.add(draftReplacement.replacement);
+      console.log(`The local database follows: ${draftReplacement.replacement ?? 'the tables before the draft'} in place of ${draftReplacement.withdrawn}.`);
+    } else if (ok && migration && stack) {
+      const applied = await stack.applyNewMigrations();
+      for (const file of applied) drafts.add(file);
+      console.log(`Applied ${applied.join(', ')} to the local database.`);
+    }
     // The staff email's form table is generated into the functions' code, which Deno loaded at start.
     if (ok && stack && written.some((file) => file.startsWith('form-model/'))) {
       await stack.reloadFunctions();

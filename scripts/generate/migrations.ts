@@ -48,10 +48,11 @@ function committed(dir: string, file: string): boolean {
  * so a change undone or a migration that failed to apply leaves no trace (decision 024). Asked only once
  * rewrittenMigrations found none, so the file is as generate wrote it.
  */
-export function withdrawableMigration(dir: string, snapshot: Snapshot): string | null {
+export function withdrawableMigration(dir: string, snapshot: Snapshot, localDrafts: ReadonlySet<string> = new Set()): string | null {
   const file = snapshot.last?.file;
   if (!file || migrationFiles(dir).at(-1) !== file) return null;
-  if (appliedMigrations(dirname(dir)).has(file) || committed(dir, file)) return null;
+  // The dev server's own drafts are the exception: it can bring its database along (run.ts).
+  if ((appliedMigrations(dirname(dir)).has(file) && !localDrafts.has(file)) || committed(dir, file)) return null;
   return file;
 }
 

@@ -3,6 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
 import { databaseSourceHash, databaseTypesModule, recordedHash } from './database-types.ts';
 import type { Destructive } from './db-diff.ts';
+import { appliedMigrations } from '../../supabase/local/applied-migrations.ts';
+import type { DraftReplacement } from '../../supabase/local/migrate.ts';
 import { desiredState } from './db-state.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
@@ -32,6 +34,12 @@ export interface GenerateOptions {
    * (a few seconds, so only when a migration changed, or always with check). Off for engine tests on copies.
    */
   databaseTypes?: boolean;
+  /**
+   * The dev server's local database (decision 024): the drafts it applied this session, and how many
+   * answers it holds where a rewritten draft would drop something. Such a draft is rewritten like one no
+   * database has, unless answers use what it added; `draftReplacement` then says how the database follows.
+   */
+  localDraft?: { applied: ReadonlySet<string>; answersIn(losses: Destructive[]): Promise<string[]> };
 }
 
 export interface GenerateResult {
@@ -42,6 +50,8 @@ export interface GenerateResult {
   migration: string | null;
   /** What the run has to say, line by line: problems on failure, a summary and notes on success. */
   lines: string[];
+  /** When a draft the local database applied was rewritten: what brings that database in step (`localDraft`). */
+  draftReplacement?: DraftReplacement;
 }
 
 const DATABASE_TYPES = 'database.ts';
@@ -129,8 +139,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   let plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.state));
   // Schemas changed again before the last migration reached any database: rewrite it rather than stack
   // a second one on a change that never happened (a question added and removed, a migration that failed).
-  const pending = plan.migration && withdrawableMigration(migrationsDir, snapshot);
-  if (pending) plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.last!.before), new Date(), pending);
+  const pending = plan.migration && withdrawableMigration(migrationsDir, snapshot, options.localDraft?.applied);
+  // A draft the dev server's database applied is rewritten too, unless answers saved there use what it
+  // added: the database then follows with the SQL that stacks on the draft (plan, before it is replanned).
+  const stacked = plan;
+  const heldByDraft = pending && appliedMigrations(supabaseDir).has(pending) ? await options.localDraft!.answersIn(stacked.diff.destructive) : [];
+  if (pending && !heldByDraft.length) plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.last!.before), new Date(), pending);
+  const draftReplacement = pending && plan !== stacked && appliedMigrations(supabaseDir).has(pending) ? { sql: stacked.migration!.sql, withdrawn: pending, replacement: plan.migration?.file ?? null } : undefined;
   if (plan.diff.destructive.length && !allowDestructive) {
     // Each loss is said where it was made: the form's schema, or forms.json when a form is gone.
     const formOf = (table: string) => Object.entries(registry.json).find(([, entry]) => entry.table === table)?.[0];
@@ -142,11 +157,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       return new SchemaProblem(loss.kind === 'form removed' || !form ? 'schemas/forms.json' : `schemas/${form}.schema.json`, [], loss.reason).report;
     };
     const lost = plan.diff.destructive.map((loss) => (loss.column ? `${loss.table}.${loss.column}` : `the table ${loss.table}`));
+    const kept = heldByDraft.length ? [`supabase/migrations/${pending}, which \`npm run dev\` applied to your local database, is kept: ${heldByDraft.join(', ')} saved there since use what it added.`, ''] : [];
     return fail([
       'This schema change would delete answers visitors already sent, so nothing was written:',
       '',
       ...plan.diff.destructive.map((loss) => `  ✖ ${said(loss).replaceAll('\n', '\n  ')}`),
       '',
+      ...kept,
       'To keep those answers, put back what you removed (your editor\'s Undo, or `git diff schemas/` shows the lines that went). To stop asking a question and keep its answers, leave it in the schema and hide it: "ui:widget": "hidden" on it in the .ui.json file, and its name out of "required" (schemas/README.md, "Stop asking a question"). Ask a developer if something must move.',
       `Only if they may really be deleted for good, a developer runs \`npm run generate -- --allow-destructive\`, which deletes ${lost.join(', ')} and every answer in ${lost.length > 1 ? 'them' : 'it'}.`,
     ]);
@@ -208,11 +225,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     ok: true,
     written,
     migration: plan.migration?.file ?? null,
+    ...(draftReplacement && { draftReplacement }),
     lines: [
       ...(wrote.length ? [`Wrote ${plural(wrote.length, 'file')}:`, ...wrote.map((w) => `  ${w}`)] : []),
       ...(removed.length ? [`Removed ${plural(removed.length, 'file')}:`, ...removed.map((w) => `  ${w}`)] : []),
       ...(plan.withdrawn
-        ? ['', `supabase/migrations/${plan.withdrawn} had not reached any database (no local database applied it, no commit holds it), so it was withdrawn${plan.migration ? ' and this run\'s migration replaces it' : ': the tables are back to what the databases have'}.`]
+        ? [
+            '',
+            draftReplacement
+              ? `supabase/migrations/${plan.withdrawn} was a draft only your local database had (no commit holds it, no answer there used what it added), so it was withdrawn${plan.migration ? ' and this run\'s migration replaces it' : ': the tables are back to what they were before it'}; the local database follows.`
+              : `supabase/migrations/${plan.withdrawn} had not reached any database (no local database applied it, no commit holds it), so it was withdrawn${plan.migration ? ' and this run\'s migration replaces it' : ': the tables are back to what the databases have'}.`,
+          ]
         : []),
       ...(plan.migration
         ? ['', `The database changes with supabase/migrations/${plan.migration.file}. ${notes.length ? 'For the answers already saved:' : 'The answers already saved are unchanged.'}`, ...notes]

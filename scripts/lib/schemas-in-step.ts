@@ -3,15 +3,24 @@
  * first (writing nothing when all is up to date), and the dev server regenerates on every save.
  */
 import { watch } from 'node:fs';
-import { generate } from '../generate/run.ts';
+import { generate, type GenerateOptions, type GenerateResult } from '../generate/run.ts';
 import { generateOptions } from '../generate/paths.ts';
 
-/** Runs `npm run generate`; prints only what matters (changes, problems). Returns false on problems. */
-export async function regenerate(): Promise<{ ok: boolean; migration: string | null; written: string[] }> {
-  const result = await generate(generateOptions());
+let failed = false;
+
+/**
+ * Runs `npm run generate`; prints only what matters (changes, problems, and that problems said before
+ * are fixed, so a red message is never the last word on screen once it no longer holds).
+ */
+export async function regenerate(options: Partial<GenerateOptions> = {}): Promise<GenerateResult> {
+  const result = await generate({ ...generateOptions(), ...options });
   if (!result.ok) console.error(`\n${result.lines.join('\n')}\n`);
-  else if (result.written.length) console.log(`schemas/ changed: ${result.lines.join('\n')}`);
-  return { ok: result.ok, migration: result.migration, written: result.written };
+  else {
+    if (failed) console.log('✔ schemas/ are right again.');
+    if (result.written.length) console.log(`schemas/ changed: ${result.lines.join('\n')}`);
+  }
+  failed = !result.ok;
+  return result;
 }
 
 /** Calls `onChange` once after each burst of saves in schemas/ (editors write a file in several steps). */

@@ -20,9 +20,19 @@ export function recordApplied(supabaseDir: string, migration: string) {
   const known = appliedMigrations(supabaseDir);
   if (known.has(migration)) return;
   known.add(migration);
+  writeList(supabaseDir, known);
+}
+
+function writeList(supabaseDir: string, migrations: Set<string>) {
   const file = join(supabaseDir, FILE);
   // Written whole and renamed into place: a stack and a test run may record at the same moment.
   const partial = `${file}.${process.pid}.tmp`;
-  writeFileSync(partial, `${HEADER}\n${[...known].sort().join('\n')}\n`);
+  writeFileSync(partial, `${HEADER}\n${[...migrations].sort().join('\n')}\n`);
   renameSync(partial, file);
+}
+
+/** A draft the dev server withdrew from the local database it had reached (decision 024): no database has it now. */
+export function forgetApplied(supabaseDir: string, migration: string) {
+  const known = appliedMigrations(supabaseDir);
+  if (known.delete(migration)) writeList(supabaseDir, known);
 }

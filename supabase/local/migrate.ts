@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordApplied } from './applied-migrations.ts';
+import { forgetApplied, recordApplied } from './applied-migrations.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export interface MigrateResult {
@@ -51,4 +51,32 @@ export async function migrate(db: SqlClient, { dir = supabaseDir, seed = true, r
   const seeded = seed && fresh;
   if (seeded) await db.exec(`begin;\n${AS_HOSTED_POSTGRES}\n${readFileSync(join(dir, 'seed.sql'), 'utf8')}\n;reset role;\ncommit;`);
   return { applied, seeded };
+}
+
+/** What brings a database that applied a withdrawn draft to the migration that replaces it (decision 024). */
+export interface DraftReplacement {
+  /** The SQL from the tables the draft made to the ones the schemas now describe. */
+  sql: string;
+  /** The draft's file, which the database recorded and which no longer exists. */
+  withdrawn: string;
+  /** The file written in its place, already true of the database once `sql` ran; null when the change was undone. */
+  replacement: string | null;
+}
+
+const versionOf = (file: string) => file.split('_')[0]!;
+
+/**
+ * Runs `sql` and records `replacement` instead of `withdrawn`, in one transaction: the database then holds
+ * exactly what the migration files say, as if the draft had never been applied.
+ */
+export async function replaceDraft(db: SqlClient, { sql, withdrawn, replacement }: DraftReplacement, dir = supabaseDir) {
+  const record = replacement ? `insert into supabase_migrations.schema_migrations (version, name) values ('${versionOf(replacement)}', '${replacement.replace(/^\d+_|\.sql$/g, '')}');` : '';
+  try {
+    await db.exec(`begin;\n${AS_HOSTED_POSTGRES}\n${sql}\n;reset role;\ndelete from supabase_migrations.schema_migrations where version = '${versionOf(withdrawn)}';\n${record}\ncommit;`);
+  } catch (error) {
+    await db.exec('rollback;').catch(() => {});
+    throw new Error(`The local database could not follow the rewritten draft ${withdrawn}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  forgetApplied(dir, withdrawn);
+  if (replacement) recordApplied(dir, replacement);
 }

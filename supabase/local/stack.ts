@@ -10,9 +10,10 @@ import { startFunctions, type FunctionRunner } from './functions.ts';
 import { startGateway } from './gateway.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
-import { migrate } from './migrate.ts';
+import { migrate, replaceDraft, type DraftReplacement } from './migrate.ts';
 import { reloadSchemaCache } from './rest/schema-cache.ts';
 import { startNotificationSweep } from './sweep.ts';
+import type { SqlClient } from './sql-client.ts';
 import { serialized } from './transactions.ts';
 
 export interface LocalStack {
@@ -23,6 +24,10 @@ export interface LocalStack {
   summary: string[];
   /** Applies migrations written since the stack started (the dev server does after a schema edit); returns their files. */
   applyNewMigrations(): Promise<string[]>;
+  /** For each column (or, with no column, table) a rewritten draft would drop: "N answers in table.column" when it holds any. */
+  answersIn(losses: { table: string; column: string | null }[]): Promise<string[]>;
+  /** Brings the database to the migration that replaced a draft it had applied (decision 024). */
+  replaceDraft(replacement: DraftReplacement): Promise<void>;
   /** Restarts the edge functions, so they run what was regenerated since they started. */
   reloadFunctions(): Promise<void>;
   close(): Promise<void>;
@@ -92,6 +97,11 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
         if (applied.length) reloadSchemaCache(db);
         return applied;
       },
+      answersIn: (losses) => serialized(db, () => answersIn(db, losses)),
+      replaceDraft: async (replacement) => {
+        await serialized(db, () => replaceDraft(db, replacement));
+        reloadSchemaCache(db);
+      },
       reloadFunctions: () => running.reload(),
       close,
     };
@@ -99,4 +109,17 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     await close();
     throw error;
   }
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function answersIn(db: SqlClient, losses: { table: string; column: string | null }[]): Promise<string[]> {
+  const held: string[] = [];
+  for (const { table, column } of losses) {
+    const where = column ? ` where ${quoted(column)} is not null` : '';
+    const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from public.${quoted(table)}${where}`);
+    const count = rows[0]!.count;
+    if (count) held.push(`${count} answer${count === 1 ? '' : 's'} in ${column ? `${table}.${column}` : table}`);
+  }
+  return held;
 }

@@ -2,7 +2,7 @@
  * Nothing serves a form out of step with schemas/: `npm start` and `npm run dev` regenerate first, and the
  * dev server regenerates on save. Run on a copy of the project, so the real schemas/ are never touched.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectCopy, runningSites } from '../support/project-copy';
@@ -82,5 +82,60 @@ describe('the site follows schemas/ without `npm run generate`', () => {
         return `${page.status} ${(await page.text()).includes(volunteer.entry.page.heading)}`;
       }, { timeout: 60_000, interval: 1_000 })
       .toBe('200 true');
+  }, 240_000);
+
+  it('npm run dev keeps a save\'s migration a draft: a typo in a key is corrected, or undone, with its column, until answers use it', async () => {
+    const dir = projectCopy();
+    const migrations = () => readdirSync(join(dir, 'supabase', 'migrations')).sort();
+    const before = migrations();
+    const site = await running.launch(dir, 'dev.ts');
+    expect(site.code, site.output()).toBeNull();
+    const headers = { apikey: site.anonKey(), Authorization: `Bearer ${site.anonKey()}`, 'Content-Type': 'application/json' };
+    const send = (answers: Record<string, string>) =>
+      fetch(`${site.apiUrl}/rest/v1/contact_submissions`, { method: 'POST', headers, body: JSON.stringify({ id: mineStamp('contact_submissions'), name: 'Ana', email: 'ana@example.org', subject: 'Feedback', message: 'Hello', ...answers }) });
+    const ask = (key: string | null) => {
+      editContact(dir, 'schema', (s) => {
+        for (const old of ['phone_numbr', 'phone_number', 'phone']) delete s.properties[old];
+        if (key) s.properties[key] = { type: 'string', title: 'Phone', maxLength: 40 };
+      });
+      editContact(dir, 'ui', (ui) => {
+        ui['ui:order'] = ui['ui:order'].filter((field: string) => !['phone_numbr', 'phone_number', 'phone'].includes(field));
+        if (key) ui['ui:order'].push(key);
+      });
+    };
+    const said = (text: string | RegExp) => expect.poll(() => site.output(), { timeout: 30_000 }).toMatch(text);
+
+    // The typo is saved, and applied.
+    ask('phone_numbr');
+    await said(/Applied (\d{14}_schema_changes\.sql) to the local database\./);
+    const typo = migrations().find((file) => !before.includes(file))!;
+    // Corrected: the draft is rewritten, and the local database drops the typo's column for the right one.
+    ask('phone_number');
+    await said(`in place of ${typo}.`);
+    const corrected = migrations().find((file) => !before.includes(file))!;
+    expect(migrations()).toEqual([...before, corrected].sort());
+    expect(readFileSync(join(dir, 'supabase', 'migrations', corrected), 'utf8')).not.toContain('phone_numbr');
+    expect((await send({ phone_numbr: '555' })).status).toBe(400);
+
+    // A mistake is said, and so is its fix.
+    const file = join(dir, 'schemas', 'contact.schema.json');
+    const saved = readFileSync(file, 'utf8');
+    writeFileSync(file, saved.replace(/\n\}\s*$/, ',\n}\n'));
+    await said(/contact\.schema\.json:\d+:\d+: is not valid JSON: remove this comma/);
+    writeFileSync(file, saved);
+    await said('✔ schemas/ are right again.');
+
+    // Undone: no migration is left, and the database is as it was.
+    ask(null);
+    await said(`the tables before the draft in place of ${corrected}.`);
+    expect(migrations()).toEqual(before);
+    expect((await send({ phone_number: '555' })).status).toBe(400);
+
+    // Once an answer uses the draft's column, the draft is kept, and the refusal says which answers.
+    ask('phone_number');
+    await expect.poll(() => site.output().match(/Applied \d{14}_schema_changes\.sql/g)?.length, { timeout: 30_000 }).toBe(2);
+    expect((await send({ phone_number: '555 0100' })).status).toBe(201);
+    ask('phone');
+    await said(/which `npm run dev` applied to your local database, is kept: 1 answer in contact_submissions\.phone_number saved there since use what it added\./);
   }, 240_000);
 });
