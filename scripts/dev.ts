@@ -4,7 +4,9 @@
  * VITE_SUPABASE_URL). Pages are rendered as the build renders them (decision 020): islands hydrate and
  * update in place; a change to what only the server renders reloads the page.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
+import { setPriority } from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
@@ -13,6 +15,8 @@ import { injectPage, renderHead } from './build/html.ts';
 import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { regenerate, watchSchemas } from './lib/schemas-in-step.ts';
+import { isGenerated, reloadOnGeneratedPlugin } from './vite/reload-on-generated-plugin.ts';
+import { showKeptAnswersScript } from '../src/components/forms/dev-reload.ts';
 
 const root = join(import.meta.dirname, '..');
 const sitePort = Number(process.env.PORT ?? 3000);
@@ -40,7 +44,7 @@ async function renderPage(vite: ViteDevServer, url: URL): Promise<{ status: numb
   const { html } = await server.render(found ? url.pathname : '/__not-found__', { defer: false });
   const head = renderHead(server.headFor(url.pathname, server.pages, server.site, url.origin), server.site);
   const template = await vite.transformIndexHtml(url.pathname, await readFile(join(root, 'index.html'), 'utf8'));
-  const page = html + devIslandFiles(html);
+  const page = html + devIslandFiles(html) + showKeptAnswersScript;
   return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, page) };
 }
 
@@ -50,7 +54,7 @@ runUntilStopped(async (closers) => {
   const stack = hosted ? null : await startLocalBackend(sitePort);
   if (stack) closers.push(stack.close);
   if (!hosted) Object.assign(process.env, await localSiteEnv());
-  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+  const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom', plugins: [reloadOnGeneratedPlugin(root)] });
   closers.push(() => vite.close());
 
   const site = createHttpServer((req, res) => {
@@ -76,7 +80,7 @@ runUntilStopped(async (closers) => {
 
   // What only the server renders has no hot update in the browser: the page reloads instead.
   vite.watcher.on('change', (file) => {
-    if (vite.environments.client.moduleGraph.getModulesByFile(file)?.size) return;
+    if (isGenerated(root, file) || vite.environments.client.moduleGraph.getModulesByFile(file)?.size) return;
     if (vite.environments.ssr.moduleGraph.getModulesByFile(file)?.size) vite.environments.client.hot.send({ type: 'full-reload' });
   });
 
@@ -84,8 +88,17 @@ runUntilStopped(async (closers) => {
   // migration to the running local database; a mistake is printed and the page keeps the last good form.
   // Migrations this session's saves applied: drafts a later save may still rewrite (decision 024).
   const drafts = new Set<string>();
+  let showingProblems = false;
+  const databaseTypes = inBackground(join(root, 'scripts', 'generate', 'write-database-types.ts'));
+  closers.push(databaseTypes.stop);
   const stopWatching = watchSchemas(async () => {
-    const { ok, migration, written, draftReplacement } = await regenerate(stack ? { localDraft: { applied: drafts, answersIn: stack.answersIn } } : {});
+    // The database types, slow to build, follow in another process (below), so the page reloads at once.
+    const { ok, migration, written, draftReplacement, lines } = await regenerate({ databaseTypes: false, ...(stack && { localDraft: { applied: drafts, answersIn: stack.answersIn } }) });
+    if (ok && (migration || draftReplacement)) databaseTypes.refresh();
+    // The open page says what the terminal says (Vite's error overlay), until the next good save reloads it.
+    if (!ok) vite.environments.client.hot.send({ type: 'error', err: { message: lines.join('\n').trim(), stack: '', plugin: 'npm run generate' } });
+    else if (showingProblems && !written.length) vite.environments.client.hot.send({ type: 'full-reload' });
+    showingProblems = !ok;
     if (ok && draftReplacement && stack) {
       await stack.replaceDraft(draftReplacement);
       drafts.delete(draftReplacement.withdrawn);
@@ -105,6 +118,31 @@ runUntilStopped(async (closers) => {
   closers.push(async () => stopWatching());
   return [`Site (dev)    http://localhost:${sitePort}`, ...(stack?.summary ?? [])];
 });
+
+/** A script run in its own process, one run at a time; asked again while it runs, it runs once more after. */
+function inBackground(script: string) {
+  let child: ChildProcess | null = null;
+  let again = false;
+  const run = () => {
+    child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    // Below the page's reload and the browser in the queue for the processor: nothing waits on it.
+    if (child.pid) setPriority(child.pid, 19);
+    child.once('exit', () => {
+      child = null;
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  };
+  return {
+    refresh: () => (child ? (again = true) : run()),
+    stop: async () => {
+      again = false;
+      child?.kill();
+    },
+  };
+}
 
 /**
  * The page's list of island files (scripts/build/island-files.ts) as the dev server has them: for every

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../supabase/local/free-port';
 import { installFixtureSchemas } from './schema-workspace';
@@ -7,10 +8,15 @@ import { installFixtureSchemas } from './schema-workspace';
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
 
-/** The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules. */
-export function projectCopy(): string {
+/**
+ * The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules.
+ * `watched`: in the system's temporary folder rather than test-results/, whose files Vite's watcher ignores
+ * (for a test of what `npm run dev` does on a save); removed when the process ends.
+ */
+export function projectCopy({ watched = false } = {}): string {
   mkdirSync(scratch, { recursive: true });
-  const dir = mkdtempSync(join(scratch, 'clone-'));
+  const dir = mkdtempSync(join(watched ? tmpdir() : scratch, 'clone-'));
+  if (watched) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter((file) => file && file !== 'node_modules');
   for (const file of files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });

@@ -1,5 +1,6 @@
 import { Group } from '@mantine/core';
 import { useState } from 'react';
+import { useAnswersKeptOverDevReload } from './dev-reload';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
 import type { FormData } from './normalise';
@@ -21,6 +22,7 @@ export function SinglePageForm<T>({ form, onSubmit, prefill }: SinglePageFormPro
   const honeypot = useHoneypot();
   const { busy, submit } = useSubmission(onSubmit, () => setData({}), honeypot.isBot);
   usePrefillInto(prefill, (answers) => setData((current) => ({ ...current, ...answers })));
+  useAnswersKeptOverDevReload(form.id, Object.keys(form.schema.properties ?? {}), data, setData);
   return (
     <SchemaForm form={form} formData={data} onChange={setData} onValid={(valid) => void submit(valid as T)} disabled={busy}>
       {honeypot.field}

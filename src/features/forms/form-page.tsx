@@ -2,6 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { shell } from 'virtual:site-shell';
 import { MainWithAside } from '../../components/main-with-aside';
 import type { FormDefinition, FormPage as PageDeclaration } from '../../components/forms/form-definition';
+import { devReloadKey } from '../../components/forms/dev-reload';
 import { prefillableFields } from '../../components/forms/prefill';
 import { Icon } from '../../components/icon';
 import { Island } from '../../components/island';
@@ -41,7 +42,12 @@ function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
 export default function FormPage({ heading, form }: { heading: string; form: FormDefinition }) {
   const page = form.page;
   if (!page) throw new Error(`schemas/forms.json gives the ${form.id} form no "page".`);
-  const early = [...(form.steps ? [`storage:${draftKey(form)}`] : []), ...prefillableFields(form).map((field) => `query:${field}`)];
+  const early = [
+    ...(form.steps ? [`storage:${draftKey(form)}`] : []),
+    ...prefillableFields(form).map((field) => `query:${field}`),
+    // `npm run dev` only: answers kept over a reload for a save in schemas/ come back at once.
+    ...(import.meta.env.DEV ? [`storage:${devReloadKey(form.id)}`] : []),
+  ];
   const body = (
     <>
       {/* Shown by the page's loader while the form waits for the visitor's saved draft (src/loader/islands.ts):
