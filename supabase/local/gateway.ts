@@ -11,7 +11,7 @@ import type { AuthConfig } from './auth/config.ts';
 import { createAuthHandler } from './auth/handler.ts';
 import type { MailSettings } from './auth/mail.ts';
 import { bearerToken, verifyToken } from './keys.ts';
-import { guarded } from './guarded.ts';
+import { guarded, keepIdleConnections } from './guarded.ts';
 import { verifiesJwt } from './function-config.ts';
 import { handleRpc } from './rest/rpc.ts';
 import { handleRest } from './rest/tables.ts';
@@ -114,6 +114,7 @@ export function startGateway({ functions, db, auth, port }: GatewayOptions): Pro
     }
     return json(res, 404, { code: 404, message: 'Not found. The local API serves /auth/v1, /rest/v1/<table> and /functions/v1/<name>.' });
   }));
+  keepIdleConnections(server);
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${port} (local Supabase API) is already in use. Is another \`npm start\` or \`supabase start\` running?` : error.message)),

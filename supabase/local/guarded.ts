@@ -5,7 +5,7 @@
  * Only requests addressed to this machine by a loopback name are answered: a web page a developer visits
  * could otherwise point its own domain at 127.0.0.1 (DNS rebinding) and read the inbox's sign-in links.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 
 export type GuardedHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => void | Promise<void>;
 
@@ -47,4 +47,14 @@ export function guarded(server: string, handler: GuardedHandler): RequestListene
         reply(res, 500, 'The local server could not answer this request.');
       });
   };
+}
+
+/**
+ * An idle keep-alive connection is closed by its client, never by the server: Node's server closes one
+ * after 5 s, and a client whose own timer (4 s, told by that 5) runs late on a busy process, as a test's
+ * does while it mines a proof of work, sends its next request into a socket being closed and reads
+ * ECONNRESET. Browsers retry such a request; Node's fetch does not. Active requests keep their timeouts.
+ */
+export function keepIdleConnections(server: Server) {
+  server.keepAliveTimeout = 0;
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { guarded } from './guarded.ts';
+import { guarded, keepIdleConnections } from './guarded.ts';
 import type { AddressInfo } from 'node:net';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -164,6 +164,7 @@ export async function startInbox({ smtpPort, httpPort }: { smtpPort: number; htt
 
   await listen(smtp, smtpPort, 'mail inbox SMTP');
   try {
+    keepIdleConnections(http);
     await listen(http, httpPort, 'mail inbox page');
   } catch (error) {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

@@ -4,25 +4,18 @@
  * follows: the step is passed over both ways for a nonprofit, counted out of the progress, and asked,
  * required question and all, of a small business, whose answer reaches staff.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterEach, expect, it } from 'vitest';
 import { CHROMIUM_PATH, chromiumArgs } from '../../scripts/lib/chromium';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { answerAll, answersFor, expectedMessage, inputOf } from '../e2e/form-driver';
-import { projectCopy, runningSites } from '../support/project-copy';
+import { editSchemaFile, projectCopy, runningSites } from '../support/project-copy';
 
 const running = runningSites();
 afterEach(() => running.stop());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON file
-function edit(dir: string, file: string, change: (json: any) => void) {
-  const path = join(dir, 'schemas', file);
-  const json = JSON.parse(readFileSync(path, 'utf8'));
-  change(json);
-  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
-}
+const edit = editSchemaFile;
 
 it('a step whose questions do not apply is skipped in the browser, and asked once they do', async () => {
   const dir = projectCopy();

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { freePort } from '../../supabase/local/free-port';
@@ -76,4 +76,13 @@ export function runningSites() {
       };
     },
   };
+}
+
+/** Edits schemas/<file> of a project copy as JSON, as someone would in an editor, and saves it pretty-printed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- free-form edits of a JSON file
+export function editSchemaFile(dir: string, file: string, change: (json: any) => void) {
+  const path = join(dir, 'schemas', file);
+  const json = JSON.parse(readFileSync(path, 'utf8'));
+  change(json);
+  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
 }
