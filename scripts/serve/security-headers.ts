@@ -47,5 +47,7 @@ export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scrip
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
+    // HTTPS only, for two years, subdomains too (browsers ignore it over plain http, so localhost is unaffected).
+    'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   };
 }

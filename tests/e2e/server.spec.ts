@@ -9,6 +9,7 @@ test('pages get security headers and are revalidated, hashed assets are cached f
   expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
   expect(headers['cache-control']).toBe('no-cache');
 
   const scripts: string[] = [];
@@ -44,6 +45,7 @@ test('scripts may come from this origin and be the two inline scripts, nothing e
 
   const headersFile = await (await request.get('/_headers')).text();
   expect(headersFile).toContain(`/*\n  Content-Security-Policy: ${csp}\n`);
+  expect(headersFile).toContain('\n  Strict-Transport-Security: max-age=63072000; includeSubDomains\n');
   expect(headersFile).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
 });
 

@@ -119,7 +119,7 @@ describe('the CSV export', () => {
   });
 
   it('neutralises a formula behind blanks, invisible characters or look-alike signs, in answers and notes alike', () => {
-    const disguised = ['  =1+1', '\u200b=HYPERLINK("http://x")', '\u200e\u00ad+SUM(A1)', '\ufeff@cmd', '\u00a0-2+3', '\uff1dHYPERLINK("http://x")', '\uff0bSUM(A1)', '\uff20cmd', '\u3000\uff1d1', '\n=1+1'];
+    const disguised = ['  =1+1', '\u200b=HYPERLINK("http://x")', '\u200e\u00ad+SUM(A1)', '\ufeff@cmd', '\u00a0-2+3', '\uff1dHYPERLINK("http://x")', '\uff0bSUM(A1)', '\uff20cmd', '\u3000\uff1d1', '\n=1+1', '=\u0338HYPERLINK("http://x")', '+\u0301SUM(A1)'];
     const answers = new Map(disguised.map((message, i) => [String(i), { message }]));
     const records = parse(inboxCsv(disguised.map((_, i) => row('contact', String(i), { note: i === 0 ? ' =HYPERLINK("http://x")' : null })), answers, site));
     expect(records.map((r) => r[labelOf('contact', 'message')])).toEqual(disguised.map((h) => `'${h}`));

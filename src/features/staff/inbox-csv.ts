@@ -13,12 +13,14 @@ import { NO_ANSWER, notAskedIn } from '../../../form-model/answer-rows.ts';
 
 /**
  * A cell a spreadsheet would read as a formula: one starting with = + - @ once its leading blanks and
- * invisible characters are skipped and look-alikes folded (NFKC makes a fullwidth ＝ an =), or one starting
+ * invisible characters are skipped and look-alikes folded (a fullwidth ＝ is an =), or one starting
  * with a tab or carriage return, which some spreadsheets skip. A leading ' makes it text. (Papa Parse's
  * own `escapeFormulae` tests the raw value with a pattern, which misses every one of these but the last.)
  */
 export function neutraliseFormula(value: string): string {
-  const seen = value.normalize('NFKC').replace(/^[\p{White_Space}\p{Cf}\p{Cc}]+/u, '');
+  // NFKD, not NFKC: both fold a fullwidth ＝ into =, but NFKC also joins = and a combining mark into one
+  // sign (=\u0338 becomes ≠) that hides the = a spreadsheet still sees first.
+  const seen = value.normalize('NFKD').replace(/^[\p{White_Space}\p{Cf}\p{Cc}]+/u, '');
   return /^[=+\-@]/.test(seen) || /^[\t\r]/.test(value) ? `'${value}` : value;
 }
 
