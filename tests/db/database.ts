@@ -59,3 +59,13 @@ export async function as<T>(db: Db, role: 'anon' | 'authenticated' | 'service_ro
 export async function expectRefused(work: Promise<unknown>, code: string) {
   await expect(work).rejects.toMatchObject({ code });
 }
+
+/**
+ * A signed-in staff member as GoTrue leaves one: the user (staff by app_metadata, which only the service
+ * role sets) and a live session; returns the token's claims, naming that session as GoTrue's tokens do.
+ */
+export async function staffSession(db: Db, id: string, email: string) {
+  await db.query(`insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, '{"provider": "email", "staff": true}') on conflict (id) do nothing`, [id, email]);
+  const { rows } = await db.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [id]);
+  return { email, app_metadata: { provider: 'email', staff: true }, session_id: rows[0]!.id };
+}

@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
 import { publicForms } from '../support/declared-forms';
-import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { as, ENGINES, expectRefused, freshDatabase, type Db, staffSession } from './database';
 
 const root = join(import.meta.dirname, '..', '..');
 const STAFF = '00000000-0000-4000-8000-00000000000a';
 const USER = '00000000-0000-4000-8000-00000000000b';
-const staffClaims = { email: 'lena@consultancy.example', app_metadata: { provider: 'email', staff: true } };
 /** The forms visitors send that come in steps (schemas/<form>.steps.json), with their steps' keys and titles. */
 const wizards = publicForms.flatMap((form) => (form.definition.steps ? [{ form: form.name, keys: form.definition.steps.map((s) => s.key), titles: form.definition.steps.map((s) => s.title) }] : []));
 const assessment = wizards.find((w) => w.form === 'assessment')!;
@@ -34,6 +33,7 @@ describe.each(ENGINES)('the wizard funnel, on %s', (engine) => {
       throw error;
     }
   }
+  let staffClaims: Awaited<ReturnType<typeof staffSession>>;
   const staff = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, staffClaims);
   type Step = { step: string; title: string; step_position: number | null; visits: number; started: number; median_low: number | null; median_high: number | null };
   const funnel = (days = 7) =>
@@ -42,6 +42,7 @@ describe.each(ENGINES)('the wizard funnel, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    staffClaims = await staffSession(db, STAFF, 'lena@consultancy.example');
   }, 60_000);
   afterAll(async () => {
     await db?.close();

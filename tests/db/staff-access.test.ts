@@ -7,12 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
-import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { as, ENGINES, expectRefused, freshDatabase, type Db, staffSession } from './database';
 import { stampsOff } from '../support/stamps';
 
 const STAFF = '00000000-0000-4000-8000-00000000000a';
 const USER = '00000000-0000-4000-8000-00000000000b';
-const staffClaims = { email: 'lena@consultancy.example', app_metadata: { provider: 'email', staff: true } };
 /** What a person could put in their own profile: user_metadata is theirs to write, so it must never count. */
 const selfDeclared = { email: 'mallory@example.org', app_metadata: { provider: 'email' }, user_metadata: { staff: true } };
 
@@ -26,10 +25,12 @@ describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
     });
     return { ...form, row };
   });
+  let staffClaims: Awaited<ReturnType<typeof staffSession>>;
   const staff = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, staffClaims);
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    staffClaims = await staffSession(db, STAFF, 'lena@consultancy.example');
     await stampsOff(db);
     // One submission of each form, sent by a visitor, as the API saves it.
     for (const form of forms) {
@@ -75,6 +76,18 @@ describe.each(ENGINES)('staff access to submissions, on %s', (engine) => {
     }
     const changed = await as(db, 'authenticated', USER, () => db.query(`update public.staff_inbox set status = 'closed'`), selfDeclared);
     expect(changed.affectedRows).toBe(0);
+  });
+
+  it('ends staff access with the session: a staff token whose session was ended (signed out everywhere) reads and changes nothing', async () => {
+    const signedOut = await staffSession(db, STAFF, 'lena@consultancy.example');
+    await db.query('delete from auth.sessions where id = $1', [signedOut.session_id]);
+    const asSignedOut = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, signedOut);
+    for (const query of [...forms.map((f) => `* from public.${f.table}`), '* from public.staff_inbox', 'submission_id, state from public.form_notifications']) {
+      expect((await asSignedOut(() => db.query(`select ${query}`))).rows, query).toEqual([]);
+    }
+    expect((await asSignedOut(() => db.query(`update public.staff_inbox set note = 'after sign-out'`))).affectedRows).toBe(0);
+    // The same staff member's live session still works.
+    expect((await staff(() => db.query('select * from public.staff_inbox'))).rows).toHaveLength(forms.length);
   });
 
   it('lets staff change a submission’s status and note only, never the answers or who sent them', async () => {

@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
-import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { as, ENGINES, expectRefused, freshDatabase, type Db, staffSession } from './database';
 
 const STAFF = '00000000-0000-4000-8000-00000000000a';
 const USER = '00000000-0000-4000-8000-00000000000b';
-const staffClaims = { email: 'lena@consultancy.example', app_metadata: { provider: 'email', staff: true } };
 
 describe.each(ENGINES)('the staff overview, on %s', (engine) => {
   let db: Db;
   const contact = publicForms.find((form) => form.name === 'contact')!;
   const other = publicForms.find((form) => form.name !== 'contact' && form.name !== 'assessment')!;
+  let staffClaims: Awaited<ReturnType<typeof staffSession>>;
   const staff = <T>(work: () => Promise<T>) => as(db, 'authenticated', STAFF, work, staffClaims);
   let sent = 0;
 
@@ -33,6 +33,7 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
 
   beforeAll(async () => {
     db = await freshDatabase(engine);
+    staffClaims = await staffSession(db, STAFF, 'lena@consultancy.example');
     // Oldest first, as submissions arrive (the inbox lists them in that order). Forty and ten days ago are
     // outside a week's view; ten days ago is in the period before three days ago.
     await received(contact, 40, { subject: 'Feedback' });

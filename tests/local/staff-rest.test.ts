@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { startGateway, type Gateway } from '../../supabase/local/gateway';
 import { localKeys, signingKey } from '../../supabase/local/keys';
 import { answersOf, inboxPage, notificationStates, submission, updateSubmission } from '../../src/features/staff/inbox-query';
-import { ENGINES, freshDatabase, type Db } from '../db/database';
+import { ENGINES, freshDatabase, staffSession, type Db } from '../db/database';
 import { testAuth } from './auth-settings';
 import { stampsOff } from '../support/stamps';
 
@@ -37,7 +37,7 @@ describe.each(ENGINES)('the staff inbox through /rest/v1, on %s', (engine) => {
     api = `http://127.0.0.1:${gateway.port}`;
     anon = createClient(api, (await localKeys()).anon, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } });
     member = await as({ sub: '00000000-0000-4000-8000-00000000000b', email: 'member@example.org', app_metadata: { provider: 'email' }, user_metadata: { staff: true } });
-    staff = await as({ sub: '00000000-0000-4000-8000-00000000000a', email: 'lena@consultancy.example', app_metadata: { provider: 'email', staff: true } });
+    staff = await as({ sub: '00000000-0000-4000-8000-00000000000a', ...(await staffSession(db, '00000000-0000-4000-8000-00000000000a', 'lena@consultancy.example')) });
     // 120 inquiries saved as visitors save them, one transaction each (through the API, the per-network
     // cap would stop one address at 30 an hour).
     for (let i = 1; i <= 120; i++) {
