@@ -182,6 +182,26 @@ describe('send-form-notification', () => {
     expect(inbox).toEqual([]);
   });
 
+  it('stops reading a body at its limit: one that never ends is answered 413, not read whole', async () => {
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(0x20));
+      },
+    });
+    const response = await fetch(`${stack.api}/functions/v1/send-form-notification`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: stack.anon, Authorization: `Bearer ${stack.anon}` },
+      body: endless,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toMatch(/too large/);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    await endless.cancel().catch(() => {});
+  }, 20_000);
+
   it('needs a JWT of the project, as hosted Supabase checks by default, and the service role for the sweep', async () => {
     const id = await stack.save('contact_submissions', { ...contact, email: 'keyless@example.org' });
     const none = await stack.invoke(contactCall(id), null);

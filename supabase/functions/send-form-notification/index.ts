@@ -87,6 +87,30 @@ async function sweep(db: Database): Promise<Response> {
   return json(200, { sent, failed });
 }
 
+/**
+ * The body as text, or null once it is over `limit` bytes: reading stops there, so a body of any size (or
+ * one that never ends) costs no more than the limit, where reading it whole grew the process by its size.
+ */
+async function textUpTo(request: Request, limit: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
+  return new TextDecoder().decode(bytes);
+}
+
 Deno.serve(async (request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (request.method !== 'POST') return json(405, { error: 'Use POST with a JSON body.' });
@@ -95,8 +119,8 @@ Deno.serve(async (request) => {
     return json(500, { error: 'Notifications are not configured.' });
   }
 
-  const raw = await request.text();
-  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) return json(413, { error: 'The request is too large.' });
+  const raw = await textUpTo(request, MAX_BODY_BYTES);
+  if (raw === null) return json(413, { error: 'The request is too large.' });
   let body: { payload?: { id?: unknown }; formType?: unknown; sweep?: unknown };
   try {
     body = JSON.parse(raw);
