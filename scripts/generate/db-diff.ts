@@ -91,10 +91,52 @@ function profileSql(name: string, table: TableState, before: TableState | undefi
       '$$;',
     ].join('\n'),
     'revoke execute on function public.create_client_profile() from public, anon, authenticated;',
+    ...metadataSql(profile.sizes ?? {}),
     `revoke select, update on table ${t} from authenticated;`,
     // The whole row to read (its policy shows each account its own), so `select *` works for its owner.
     `grant select on table ${t} to authenticated;`,
     `grant update (${answers.join(', ')}) on table ${t} to authenticated;`,
+  ];
+}
+
+/** The auth service's own keys in user metadata (GoTrue copies them from the identity), kept as it writes them. */
+const AUTH_METADATA = { sub: 'string', email: 'string', email_verified: 'boolean', phone_verified: 'boolean' } as const;
+
+/**
+ * Sign-up metadata holds the sign-up's answers and nothing else, each of its question's type and within
+ * its size, on sign-up and on every change (PUT /auth/v1/user): it rides in every token of the account,
+ * and a stranger padding it before the owner confirmed locked the owner out (tokens too large for any
+ * request). What does not fit is left out, not refused: only a script sends it, and refusing would fail
+ * the sign-up. A trigger may be added to auth.users on hosted, and replaced (`or replace`), not dropped.
+ */
+function metadataSql(sizes: Record<string, { type: string; maxLength: number | null }>): string[] {
+  const jsonType = (type: string) => (type === 'boolean' ? 'boolean' : type === 'text' ? 'string' : 'number');
+  const kept = [
+    ...Object.entries(AUTH_METADATA).map(([key, type]) => `(key = ${quote(key)} and jsonb_typeof(value) = ${quote(type)}${type === 'string' ? ' and char_length(value #>> \'{}\') <= 320' : ''})`),
+    ...Object.entries(sizes).map(([key, { type, maxLength }]) => `(key = ${quote(key)} and jsonb_typeof(value) = ${quote(jsonType(type))}${maxLength !== null ? ` and char_length(value #>> '{}') <= ${maxLength}` : ''})`),
+  ];
+  return [
+    [
+      'create or replace function public.keep_only_sign_up_answers() returns trigger',
+      'language plpgsql',
+      "set search_path = ''",
+      'as $$',
+      'begin',
+      '  if new.raw_user_meta_data is null then',
+      '    return new;',
+      '  end if;',
+      '  new.raw_user_meta_data := (',
+      "    select coalesce(jsonb_object_agg(key, value), '{}'::jsonb)",
+      '    from jsonb_each(new.raw_user_meta_data)',
+      `    where ${kept.join('\n       or ')}`,
+      '  );',
+      '  return new;',
+      'end;',
+      '$$;',
+    ].join('\n'),
+    'revoke execute on function public.keep_only_sign_up_answers() from public, anon, authenticated;',
+    // Named to fire before create_client_profile reads the metadata (that one runs after insert anyway).
+    'create or replace trigger keep_only_sign_up_answers\n  before insert or update of raw_user_meta_data on auth.users\n  for each row execute function public.keep_only_sign_up_answers();',
   ];
 }
 

@@ -39,7 +39,7 @@ export interface TableState {
    * columns from the user itself (the address the sign-up gave the auth service) and `answers` from the
    * sign-up's metadata; its owner reads both and may change the answers (decision 035). Absent in older snapshots.
    */
-  profile?: { account: string[]; answers: string[] };
+  profile?: { account: string[]; answers: string[]; sizes?: Record<string, { type: string; maxLength: number | null }> };
 }
 
 export interface Submission {
@@ -206,7 +206,10 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
     state[table] = { comment: String(schema.description ?? schema.title ?? table), columns, normalised };
     if (entry.ownedByUser) {
       const questions = Object.keys(columns).filter((c) => columns[c]!.fixed === undefined);
-      state[table].profile = { account: questions.filter((c) => ACCOUNT_FIELDS.includes(c)), answers: questions.filter((c) => !ACCOUNT_FIELDS.includes(c)) };
+      const answers = questions.filter((c) => !ACCOUNT_FIELDS.includes(c));
+      // What the sign-up's metadata may hold (supabase/migrations' keep_only_sign_up_answers): each answer's type and size.
+      const sizes = Object.fromEntries(answers.map((c) => [c, { type: columns[c]!.type, maxLength: typeof schema.properties?.[c]?.maxLength === 'number' ? (schema.properties[c]!.maxLength as number) : null }]));
+      state[table].profile = { account: questions.filter((c) => ACCOUNT_FIELDS.includes(c)), answers, sizes };
     }
     if (entry.submittedBy && entry.notification) {
       state[table].submission = {
