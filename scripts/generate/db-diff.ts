@@ -113,7 +113,8 @@ function metadataSql(sizes: Record<string, { type: string; maxLength: number | n
   const jsonType = (type: string) => (type === 'boolean' ? 'boolean' : type === 'text' ? 'string' : 'number');
   const kept = [
     ...Object.entries(AUTH_METADATA).map(([key, type]) => `(key = ${quote(key)} and jsonb_typeof(value) = ${quote(type)}${type === 'string' ? ' and char_length(value #>> \'{}\') <= 320' : ''})`),
-    ...Object.entries(sizes).map(([key, { type, maxLength }]) => `(key = ${quote(key)} and jsonb_typeof(value) = ${quote(jsonType(type))}${maxLength !== null ? ` and char_length(value #>> '{}') <= ${maxLength}` : ''})`),
+    // Measured as the form measures it: once trimmed (public.form_text), as the profile's columns are.
+    ...Object.entries(sizes).map(([key, { type, maxLength }]) => `(key = ${quote(key)} and jsonb_typeof(value) = ${quote(jsonType(type))}${maxLength !== null ? ` and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= ${maxLength}` : ''})`),
   ];
   return [
     [

@@ -2,6 +2,7 @@ import { rulesOf, type AnswerTest, type Condition, type ConditionalSchema } from
 import type { FormRegistryEntry, JsonSchema } from './forms.ts';
 import { PG_RESERVED } from './check/sql-names.ts';
 import { PG_WHITESPACE, toPgPattern } from './pg-pattern.ts';
+import { INVISIBLE_ONLY } from '../../form-model/text-rules.ts';
 
 /** What the database should look like, derived from schemas/; also the shape of the committed snapshot. */
 export interface ColumnState {
@@ -241,7 +242,7 @@ export function formTextFunctionSql(): string {
     'language sql',
     'immutable',
     "set search_path = ''",
-    `return nullif(regexp_replace(value, ${edges}, '', 'g'), '');`,
+    `return (select case when trimmed ~ ${quote(toPgPattern(INVISIBLE_ONLY))} then null else nullif(trimmed, '') end from (select regexp_replace(value, ${edges}, '', 'g') as trimmed) as answer);`,
   ].join('\n');
 }
 

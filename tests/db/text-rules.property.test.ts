@@ -23,6 +23,8 @@ const EDGE_CHARACTERS = [
   '\u3000', '\ufeff', '\u180e', '\u0085', '\u0000', '\ud800', '\udc00', '😀', 'é', 'a', 'Z', '0', '@', '.', '-', '_',
   // Invisible and direction-changing characters, which make one address look like another to staff.
   '\u202e', '\u202d', '\u2066', '\u200e', '\u200f', '\u061c', '\u00ad', '\u2060', '\u0007', '\u{e0041}',
+  // Blank letters fonts draw as nothing: an answer of only these is no answer.
+  '\u3164', '\u2800', '\u115f', '\u1160', '\uffa0', '\u200d',
 ];
 
 const edgyText = fc.oneof(

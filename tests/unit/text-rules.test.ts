@@ -25,6 +25,10 @@ describe('one meaning of white space', () => {
     expect(formText(' \n\t\ufeff ')).toBeUndefined();
     expect(formText('a\ud800b')).toBe('a\ufffdb');
     expect(formText('😀')).toBe('😀');
+    // Nothing visible is no answer: a Hangul filler, the blank Braille pattern, zero-width spaces.
+    for (const invisible of ['\u3164', '\u2800\u2800', '\u200b\u200b\u200b', ' \u200d\ufeff\u3164 ']) expect(formText(invisible)).toBeUndefined();
+    expect(formText('Ana\u200b')).toBe('Ana\u200b');
+    expect(formText('👩\u200d💻')).toBe('👩\u200d💻');
     expect(unsaveableText('a\u0000b')).toBe(true);
     expect(unsaveableText('ab')).toBe(false);
   });

@@ -25,11 +25,20 @@ export function ucs2length(str: string): number {
 }
 
 /**
+ * Text that shows nothing: invisible format characters (zero-width spaces and joiners, direction marks,
+ * the byte order mark) and the blank letters fonts draw as nothing (Hangul fillers, the blank Braille
+ * pattern). An answer of only these is no answer: staff would read an empty name.
+ */
+export const INVISIBLE_ONLY = '^[\\p{Cf}\\u115F\\u1160\\u3164\\uFFA0\\u2800]+$';
+
+/**
  * What a typed answer means: a half of a surrogate pair becomes U+FFFD (as UTF-8 on the way to the
- * database makes it), white space as JavaScript knows it is trimmed, and nothing left means no answer.
+ * database makes it), white space as JavaScript knows it is trimmed, and nothing left, or nothing
+ * visible, means no answer.
  */
 export function formText(value: string): string | undefined {
-  return value.replace(/\p{Cs}/gu, '\uFFFD').trim() || undefined;
+  const text = value.replace(/\p{Cs}/gu, '\uFFFD').trim();
+  return text && !new RegExp(INVISIBLE_ONLY, 'u').test(text) ? text : undefined;
 }
 
 /** Text PostgreSQL cannot store at all: it has no NUL character. */

@@ -36,13 +36,13 @@ begin
        or (key = 'email' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 320)
        or (key = 'email_verified' and jsonb_typeof(value) = 'boolean')
        or (key = 'phone_verified' and jsonb_typeof(value) = 'boolean')
-       or (key = 'name' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 120)
-       or (key = 'company' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 200)
-       or (key = 'title' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 120)
-       or (key = 'phone' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 40)
-       or (key = 'city' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 120)
-       or (key = 'state' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 60)
-       or (key = 'zip' and jsonb_typeof(value) = 'string' and char_length(value #>> '{}') <= 10)
+       or (key = 'name' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 120)
+       or (key = 'company' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 200)
+       or (key = 'title' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 120)
+       or (key = 'phone' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 40)
+       or (key = 'city' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 120)
+       or (key = 'state' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 60)
+       or (key = 'zip' and jsonb_typeof(value) = 'string' and char_length(coalesce(public.form_text(value #>> '{}'), '')) <= 10)
   );
   return new;
 end;
