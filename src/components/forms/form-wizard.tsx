@@ -1,5 +1,5 @@
 import { Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { answeredInPage } from './answer-in-page';
 import type { FormDefinition } from './form-definition';
 import { useHoneypot } from './honeypot';
@@ -46,20 +46,27 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   // What the visitor typed into step 1 before the form's code arrived wins over an older draft, and keeps
   // them on step 1, where they are typing; with nothing typed, the draft resumes at its step.
   const root = useRef<HTMLDivElement>(null);
-  const restore = useCallback((saved: WizardState) => {
-    const typed = answeredInPage(root.current);
-    setState((current) => ({ step: typed ? current.step : saved.step, data: { ...saved.data, ...current.data } }));
-  }, []);
+  const steps = form.steps;
+  const reached = useStepsReached(onStep);
+  const restore = useCallback(
+    (saved: WizardState) => {
+      const typed = answeredInPage(root.current);
+      const step = typed ? 0 : Math.min(saved.step, steps.length - 1);
+      // A visit that resumes a draft began in an earlier one, which counted its steps up to here: a reload
+      // is neither a new start nor a stay of no seconds on the step it resumes (decision 031).
+      reached.resume(steps.slice(0, step + 1).map((s) => s.key));
+      setState((current) => ({ step: typed ? current.step : saved.step, data: { ...saved.data, ...current.data } }));
+    },
+    [reached, steps],
+  );
   useDraft(draftKey, state, restore, isBlank);
   usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
   const honeypot = useHoneypot();
-  const steps = form.steps;
-  const reached = useStepsReached(onStep);
   const { busy, submit } = useSubmission(
     onSubmit,
     () => {
-      reached('sent');
+      reached.reach('sent');
       goTo(0, {});
     },
     honeypot.isBot,
@@ -70,7 +77,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
   const { notAsked } = askedFor(form, state.data);
   const shown = steps.map((s, i) => (i === index || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const step = steps[index]!;
-  useEffect(() => reached(step.key), [step.key, reached]);
+  useEffect(() => reached.reach(step.key), [step.key, reached]);
   const position = shown.indexOf(index);
   const next = shown[position + 1];
   const previous = shown[position - 1];
@@ -137,15 +144,23 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
 function useStepsReached(onStep: FormWizardProps<unknown>['onStep']) {
   const counted = useRef(new Set<string>());
   const shown = useRef<{ key: string; at: number } | null>(null);
-  return useCallback(
-    (key: string) => {
-      const now = performance.now();
-      const from = shown.current;
-      shown.current = { key, at: now };
-      if (!onStep || counted.current.has(key)) return;
-      counted.current.add(key);
-      onStep(key, from === null ? null : Math.round((now - from.at) / 1000), from?.key ?? null);
-    },
+  return useMemo(
+    () => ({
+      reach(key: string) {
+        const now = performance.now();
+        const from = shown.current;
+        if (from?.key === key) return;
+        shown.current = { key, at: now };
+        if (!onStep || counted.current.has(key)) return;
+        counted.current.add(key);
+        onStep(key, from === null ? null : Math.round((now - from.at) / 1000), from?.key ?? null);
+      },
+      /** A resumed draft: these steps count as reached already, and the last one is shown from now. */
+      resume(keys: string[]) {
+        for (const key of keys) counted.current.add(key);
+        shown.current = { key: keys.at(-1)!, at: performance.now() };
+      },
+    }),
     [onStep],
   );
 }
