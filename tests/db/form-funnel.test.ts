@@ -94,6 +94,20 @@ describe.each(ENGINES)('the wizard funnel, on %s', (engine) => {
     expect(rows[0]!.stays.reduce((a, b) => a + Number(b), 0)).toBeGreaterThan(0);
   });
 
+  it('counts a draft resumed on a later day than it was started: its next step, from the step it reopened', async () => {
+    // The other tests' counts aside, and back afterwards: this one needs a day with no start.
+    await db.exec(`create temporary table counts_aside as select * from public.form_step_counts where form = 'assessment'; delete from public.form_step_counts where form = 'assessment'`);
+    try {
+      // Started yesterday (its first two steps counted then); resumed today at step 2, which counts no new start.
+      await db.query(`insert into public.form_step_counts (form, day, step_key, visits) values ('assessment', (now() at time zone 'UTC')::date - 1, $1, 1), ('assessment', (now() at time zone 'UTC')::date - 1, $2, 1)`, [k1, k2]);
+      await visitor(k3, 40, k2);
+      expect(await counted()).toEqual(expect.arrayContaining([{ step: k3, visits: 1 }]));
+      expect((await db.query(`select visits::int from public.form_step_counts where form = 'assessment' and step_key = $1 and day = (now() at time zone 'UTC')::date`, [k1])).rows).toEqual([]);
+    } finally {
+      await db.exec(`delete from public.form_step_counts where form = 'assessment'; insert into public.form_step_counts select * from counts_aside; drop table counts_aside`);
+    }
+  });
+
   it('caps the visits starting a form at 5,000 a day', async () => {
     await db.query(`update public.form_step_counts set visits = 5000 where form = 'assessment' and step_key = $1`, [k1]);
     await visitor(k1);
