@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* waits 1 s by default, which a component's lazily imported part (the testimonials carousel) can
+// take to be transformed and loaded when the other worker starts whole sites on a two-core machine (CI
+// failed that way once); what these tests check is what shows, not how soon.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the browser APIs Mantine and embla rely on.
 if (typeof window !== 'undefined') {
