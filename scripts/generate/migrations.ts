@@ -45,13 +45,13 @@ function committed(dir: string, file: string): boolean {
 /**
  * The newest migration, when `npm run generate` wrote it and it has reached no database yet (no local
  * stack applied it, no commit holds it): the next run replaces it instead of adding a migration on top,
- * so a change undone or a migration that failed to apply leaves no trace (decision 024). Asked only once
+ * so a change undone or a migration that failed to apply leaves no trace (decision 024). `localDrafts`, the
+ * dev server's own, may have been applied: it brings its database along (run.ts). Asked only once
  * rewrittenMigrations found none, so the file is as generate wrote it.
  */
 export function withdrawableMigration(dir: string, snapshot: Snapshot, localDrafts: ReadonlySet<string> = new Set()): string | null {
   const file = snapshot.last?.file;
   if (!file || migrationFiles(dir).at(-1) !== file) return null;
-  // The dev server's own drafts are the exception: it can bring its database along (run.ts).
   if ((appliedMigrations(dirname(dir)).has(file) && !localDrafts.has(file)) || committed(dir, file)) return null;
   return file;
 }

@@ -143,9 +143,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   // A draft the dev server's database applied is rewritten too, unless answers saved there use what it
   // added: the database then follows with the SQL that stacks on the draft (plan, before it is replanned).
   const stacked = plan;
-  const heldByDraft = pending && appliedMigrations(supabaseDir).has(pending) ? await options.localDraft!.answersIn(stacked.diff.destructive) : [];
+  const appliedLocally = Boolean(pending && appliedMigrations(supabaseDir).has(pending));
+  const heldByDraft = appliedLocally ? await options.localDraft!.answersIn(stacked.diff.destructive) : [];
   if (pending && !heldByDraft.length) plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.last!.before), new Date(), pending);
-  const draftReplacement = pending && plan !== stacked && appliedMigrations(supabaseDir).has(pending) ? { sql: stacked.migration!.sql, withdrawn: pending, replacement: plan.migration?.file ?? null } : undefined;
+  const draftReplacement = pending && appliedLocally && plan !== stacked ? { sql: stacked.migration!.sql, withdrawn: pending, replacement: plan.migration?.file ?? null } : undefined;
   if (plan.diff.destructive.length && !allowDestructive) {
     // Each loss is said where it was made: the form's schema, or forms.json when a form is gone.
     const formOf = (table: string) => Object.entries(registry.json).find(([, entry]) => entry.table === table)?.[0];
