@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium';
+import { TEST_CHROMIUM_PATH, chromiumArgs } from './scripts/lib/chromium';
 import { E2E_BACKEND } from './tests/e2e/backend';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -20,7 +20,7 @@ export const e2eServer = {
   },
   url: `http://localhost:${PORT}/`,
 };
-const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: CHROMIUM_PATH, args: chromiumArgs } };
+const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: chromiumArgs } };
 
 /**
  * End-to-end tests drive `npm start` (production build + the whole local backend) in Debian's Chromium.
@@ -42,12 +42,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'site', testIgnore: 'flows/**', use: chromium },
+    // Each group its own folder of traces and diffs: a run empties only its own, so the second group's run
+    // keeps what the first group's failures left.
+    { name: 'site', testIgnore: 'flows/**', outputDir: 'test-results/e2e-artifacts/site', use: chromium },
     {
       // After the others, one at a time: `npm run test:e2e` (scripts/test-e2e.ts) runs this group second,
       // whatever the first's outcome, so a failure there hides nothing here.
       name: 'flows',
       testMatch: 'flows/**/*.spec.ts',
+      outputDir: 'test-results/e2e-artifacts/flows',
       workers: 1,
       // Whole journeys: several round trips to the backend and a few toasts that must time out.
       timeout: 60_000,

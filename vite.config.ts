@@ -1,7 +1,6 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import { firstPaintPlugins } from './scripts/vite/first-paint-plugin.ts';
 import { siteShellPlugin } from './scripts/vite/site-shell-plugin.ts';
 
@@ -63,15 +62,4 @@ export default defineConfig(({ command }) => ({
   // The prerenderer bundles its dependencies, so Node never resolves their extension-less ESM imports;
   // the dev server leaves Node to load them, as its module runner takes ES modules only.
   ssr: command === 'build' ? { noExternal: true } : {},
-  test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}', 'tests/db/**/*.test.ts', 'tests/functions/**/*.test.ts', 'tests/local/**/*.test.ts'],
-    environment: 'node',
-    // Files run in parallel on small CI machines (two cores), where a PGlite start or a generator run
-    // that takes a second alone can take several; a hang still fails, after 30 s.
-    testTimeout: 30_000,
-    // Vitest's default is one worker per core but one, so a single worker on two cores; many files wait on
-    // a child process (a build, a stack starting) rather than compute, so two overlap: 190 s -> 152 s there.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
-    setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'],
-  },
 }));

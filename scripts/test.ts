@@ -4,13 +4,13 @@
  * outcome and time.
  * generated-files check -> lint -> typecheck -> unit and component tests -> end-to-end tests in Chromium
  * (against `npm start` on test ports, which builds the site first).
- * Installs Debian's chromium first when it is missing and we may (root with apt-get); otherwise says
- * exactly what to install.
+ * Installs Debian's chromium-headless-shell (the browser the tests drive) first when it is missing and we
+ * may (root with apt-get); otherwise says exactly what to install.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM_PATH } from './lib/chromium.ts';
+import { TEST_CHROMIUM_PATH } from './lib/chromium.ts';
 import { summarise } from './lib/test-report.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -34,18 +34,18 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM_PATH)) return;
+  if (existsSync(TEST_CHROMIUM_PATH)) return;
   const isRoot = process.getuid?.() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
     console.error(
-      `Chromium is needed for the end-to-end tests and was not found at ${CHROMIUM_PATH}.\n` +
-        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        '(or point CHROMIUM_PATH at an existing Chromium binary).',
+      `Chromium's headless shell is needed for the browser tests and was not found at ${TEST_CHROMIUM_PATH}.\n` +
+        'Install it with:  sudo apt-get update && sudo apt-get install -y chromium-headless-shell\n' +
+        '(or point TEST_CHROMIUM_PATH at an existing Chromium binary).',
     );
     process.exit(1);
   }
-  run('Installing Debian chromium (missing)', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  run('Installing Debian chromium-headless-shell (missing)', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell']);
   if (!stages.at(-1)!.ok) finish();
 }
 

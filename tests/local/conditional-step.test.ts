@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterEach, expect, it } from 'vitest';
-import { CHROMIUM_PATH, chromiumArgs } from '../../scripts/lib/chromium';
+import { TEST_CHROMIUM_PATH, chromiumArgs } from '../../scripts/lib/chromium';
 import type { FormDefinition } from '../../src/components/forms/form-definition';
 import { answerAll, answersFor, expectedMessage, inputOf } from '../e2e/form-driver';
 import { editSchemaFile, projectCopy, runningSites } from '../support/project-copy';
@@ -36,7 +36,7 @@ it('a step whose questions do not apply is skipped in the browser, and asked onc
   const steps = form.steps!;
   expect(steps.map((s) => s.title)[2]).toBe('Funding');
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: chromiumArgs });
   try {
     const page = await browser.newPage();
     const answers = answersFor(form, { organization_type: 'nonprofit', annual_budget: 5000, contact_email: 'owner@smallshop.example' });

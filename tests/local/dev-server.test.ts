@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHROMIUM_PATH, chromiumArgs } from '../../scripts/lib/chromium';
+import { TEST_CHROMIUM_PATH, chromiumArgs } from '../../scripts/lib/chromium';
 import { editSchemaFile, projectCopy, runningSites } from '../support/project-copy';
 import { databaseSourceHash, recordedHash } from '../../scripts/generate/database-types';
 import { declareVolunteer, volunteer } from '../support/volunteer-form';
@@ -66,7 +66,7 @@ describe('npm run dev follows schemas/ as they are saved', () => {
     const dir = projectCopy({ watched: true });
     const site = await running.launch(dir, 'dev.ts');
     expect(site.code, site.output()).toBeNull();
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs });
+    const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: chromiumArgs });
     try {
       const page = await browser.newPage();
       await page.goto(`${site.url}/contact`);
