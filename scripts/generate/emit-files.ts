@@ -127,7 +127,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     // A step is checked with the whole form's validator (src/components/forms/problems.ts): its conditions may name answers of other steps.
     const stepEntries = (steps ?? []).map((step) => `    { key: ${JSON.stringify(step.key)}, title: ${JSON.stringify(step.title)}, fields: ${JSON.stringify(step.fields)} },`);
-    const exportName = `${form.name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}Form`;
+    const exportName = `${form.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Form`;
     files.set(
       `forms/${form.name}.ts`,
       [

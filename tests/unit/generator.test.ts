@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -124,6 +124,18 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(await refused(withQuestion('id'))).toMatch(/\(at \/properties\/id\): "id" is a column every saved form already has \(id, user_id, created_at\)\. Use another name, like "id_details"\./);
     const long = 'a'.repeat(60);
     expect(await refused(withQuestion(long))).toMatch(new RegExp(`"${long}" is too long: the database names its rules after the table and the question \\(contact_submissions_${long}_max_length\\), which must fit in 63 characters\\. Use at most \\d+ characters\\.`));
+  });
+
+  it('a form\'s name is words joined by single dashes: one ending in a dash, or with two in a row, is refused before it names any code', async () => {
+    for (const name of ['survey-', 'survey--2027']) {
+      // Declared whole, as a person copying the contact form would: its three files and its entry.
+      const out = await refused((ws) => {
+        for (const part of ['schema', 'ui', 'messages']) renameSync(join(ws.schemas, `contact.${part}.json`), join(ws.schemas, `${name}.${part}.json`));
+        ws.editJson(`${name}.schema.json`, (schema) => (schema.$id = name.replaceAll('-', '_')));
+        ws.editJson('forms.json', (forms) => ((forms[name] = forms.contact), delete forms.contact));
+      });
+      expect(out).toMatch(new RegExp(`schemas/forms\\.json:\\d+:\\d+ \\(at /${name}\\): "${name}" is not a usable name\\. Form names are lower-case words of letters and digits joined by single dashes`));
+    }
   });
 
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {

@@ -121,7 +121,9 @@ export const registryShape: SchemaObject = {
   $comment: 'schemas/forms.json: every form, by name, and how it maps onto the database and the site.',
   type: 'object',
   minProperties: 1,
-  propertyNames: { pattern: '^[a-z][a-z0-9-]*$', description: 'Form names are lower-case letters, digits and dashes, like "course-enrolment".' },
+  // Words joined by single dashes: a form's name also names its generated code (`courseEnrolmentForm`),
+  // which a dash at the end or two in a row would break.
+  propertyNames: { pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$', description: 'Form names are lower-case words of letters and digits joined by single dashes, like "course-enrolment" (no dash at the end, never two in a row).' },
   additionalProperties: {
     title: 'FormRegistryEntry',
     type: 'object',
@@ -223,7 +225,8 @@ function sentence(error: ErrorObject, what: string): { sentence: string; key: bo
     case 'minItems':
       return { at, key: false, sentence: `${name} must not be an empty list.` };
     case 'propertyNames':
-      return { at: [...at, String(error.params.propertyName)], key: true, sentence: `"${String(error.params.propertyName)}" is not a usable name. ${described(error)}` };
+      // The rule a name breaks is described on `propertyNames` itself, not on the object it names.
+      return { at: [...at, String(error.params.propertyName)], key: true, sentence: `"${String(error.params.propertyName)}" is not a usable name. ${String(((error.parentSchema as SchemaObject | undefined)?.propertyNames as SchemaObject | undefined)?.description ?? '')}` };
     case 'uniqueItems':
       return { at, key: false, sentence: `${name} lists the same entry twice.` };
     default:
