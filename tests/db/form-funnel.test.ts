@@ -22,9 +22,11 @@ const [k1, k2, k3, k4] = assessment.keys as [string, string, string, string];
 describe.each(ENGINES)('the wizard funnel, on %s', (engine) => {
   let db: Db;
   /** A visitor's page counting a step, committed as the API's request would be. */
-  async function visitor(step: string, seconds: number | null = null, from: string | null = null, form = 'assessment') {
+  async function visitor(step: string, seconds: number | null = null, from: string | null = null, form = 'assessment', address?: string) {
     await db.exec('begin');
     try {
+      // The client address the API passes on, as the submission caps read it.
+      if (address) await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'cf-connecting-ip': address })]);
       await db.exec('set local role anon');
       await db.query('select public.record_form_step($1, $2, $3, $4)', [form, step, seconds, from]);
       await db.exec('commit');
@@ -103,6 +105,27 @@ describe.each(ENGINES)('the wizard funnel, on %s', (engine) => {
       await visitor(k3, 40, k2);
       expect(await counted()).toEqual(expect.arrayContaining([{ step: k3, visits: 1 }]));
       expect((await db.query(`select visits::int from public.form_step_counts where form = 'assessment' and step_key = $1 and day = (now() at time zone 'UTC')::date`, [k1])).rows).toEqual([]);
+    } finally {
+      await db.exec(`delete from public.form_step_counts where form = 'assessment'; insert into public.form_step_counts select * from counts_aside; drop table counts_aside`);
+    }
+  });
+
+  it('counts at most 100 steps of a form a day from one address: a script calling 150 times counts 100, and others still count', async () => {
+    await db.exec(`create temporary table counts_aside as select * from public.form_step_counts where form = 'assessment'; delete from public.form_step_counts where form = 'assessment'`);
+    try {
+      for (let i = 0; i < 150; i++) await visitor(k1, null, null, 'assessment', '203.0.113.7');
+      expect(await counted()).toEqual([{ step: k1, visits: 100 }]);
+      // Another address counts as before.
+      await visitor(k1, null, null, 'assessment', '198.51.100.20');
+      await visitor(k2, 30, k1, 'assessment', '198.51.100.20');
+      expect(Object.fromEntries((await counted()).map((r) => [r.step, r.visits]))).toEqual({ [k1]: 101, [k2]: 1 });
+      // No address is stored, only the day's salted fingerprints, which visitors and accounts cannot read or clear.
+      const { rows } = await db.query<{ caller: string }>('select caller from public.form_step_callers');
+      expect(rows).toHaveLength(2);
+      for (const { caller } of rows) expect(caller).toMatch(/^[0-9a-f]{32}$/);
+      await expectRefused(as(db, 'anon', null, () => db.query('select * from public.form_step_callers')), '42501');
+      await expectRefused(as(db, 'authenticated', USER, () => db.query('delete from public.form_step_callers')), '42501');
+      await expectRefused(as(db, 'anon', null, () => db.query('select * from public.form_step_salts')), '42501');
     } finally {
       await db.exec(`delete from public.form_step_counts where form = 'assessment'; insert into public.form_step_counts select * from counts_aside; drop table counts_aside`);
     }
