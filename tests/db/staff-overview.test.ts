@@ -150,6 +150,31 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
     expect(await staff(() => db.query(`select * from public.staff_overview_numbers('contact', 'message', 7, 'UTC')`).then((r) => r.rows))).toEqual([]);
   });
 
+  it('sums up a question of decimals in ten equal ranges from the least to the most, the last including the most', async () => {
+    // A "type": "number" question, as the generator adds one: a numeric column.
+    await db.exec(`alter table public.${assessment.table} add column hours_a_week numeric`);
+    try {
+      const ids = (await db.query<{ id: string }>(`select id from public.${assessment.table} where created_at >= now() - interval '2 days' order by created_at`)).rows.map((r) => r.id);
+      for (const [i, hours] of [0.5, 1.25, 2.75].entries()) await db.query(`update public.${assessment.table} set hours_a_week = $1 where id = $2`, [hours, ids[i]]);
+      const { rows } = await staff(() => db.query(`select answered::int, least_value::float8, median::float8, most_value::float8, buckets from public.staff_overview_numbers('assessment', 'hours_a_week', 7, 'UTC')`));
+      expect(rows).toEqual([
+        {
+          answered: 3,
+          least_value: 0.5,
+          median: 1.25,
+          most_value: 2.75,
+          buckets: [
+            { low: 0.5, high: 0.725, submissions: 1 },
+            { low: 1.175, high: 1.4, submissions: 1 },
+            { low: 2.525, high: 2.75, submissions: 1 },
+          ],
+        },
+      ]);
+    } finally {
+      await db.exec(`alter table public.${assessment.table} drop column hours_a_week`);
+    }
+  });
+
   it('lists the latest answers to a text question, newest first', async () => {
     const texts = (limit: number) =>
       staff(() => db.query<{ answer: string }>(`select answer from public.staff_overview_texts('contact', 'message', 7, 'UTC', $1)`, [limit]).then((r) => r.rows.map((row) => row.answer)));

@@ -8,7 +8,7 @@ const range = (low: number, high: number) => (low === high ? String(low) : `${lo
 
 /** A number question: how many answered, the least, the median and the most, and how the answers spread. */
 export function OverviewNumbers({ summary }: { summary: NumberSummary }) {
-  const { title, answered, least, median, most, ranges } = summary;
+  const { title, answered, least, median, most, ranges, savedWhenEmpty } = summary;
   return (
     <OverviewCard title={title}>
       {answered === 0 ? (
@@ -18,6 +18,11 @@ export function OverviewNumbers({ summary }: { summary: NumberSummary }) {
           <Text>
             {submissionCount(answered)} answered: least {least}, median {median}, most {most}.
           </Text>
+          {savedWhenEmpty !== null && (
+            <Text size="sm" c="dimmed">
+              Left empty, this question is saved as {savedWhenEmpty}, so those visitors count here as {savedWhenEmpty}.
+            </Text>
+          )}
           <BarChart
             h={160}
             data={ranges.map((r) => ({ range: range(r.low, r.high), Submissions: r.submissions }))}

@@ -28,8 +28,13 @@ export interface NumberSummary {
   least: number | null;
   median: number | null;
   most: number | null;
-  /** Up to ten ranges of whole numbers, lowest first; both ends included. */
+  /**
+   * Up to ten ranges, lowest first: of whole numbers with both ends included, or of decimals each reaching
+   * the next one's start (the last including the most).
+   */
   ranges: { low: number; high: number; submissions: number }[];
+  /** What the form saves when the question is left empty (its schema's default), which counts as an answer here. */
+  savedWhenEmpty: number | null;
 }
 
 export interface LatestTexts {
@@ -99,6 +104,7 @@ async function readNumbers(client: Backend, form: StaffForm, field: string, days
     median: number(row?.median),
     most: number(row?.most_value),
     ranges: ((row?.buckets ?? []) as { low: number; high: number; submissions: number }[]).map((r) => ({ low: Number(r.low), high: Number(r.high), submissions: Number(r.submissions) })),
+    savedWhenEmpty: typeof form.schema.properties?.[field]?.default === 'number' ? form.schema.properties[field].default : null,
   };
 }
 

@@ -414,9 +414,13 @@ test('staff see where visitors leave the assessment: each step a visit reaches a
   expect(await axeViolations(page)).toEqual([]);
 
   // Every number question summed up, and every question answered in words with its latest answers, this visitor's among them.
-  const properties = assessment.definition.schema.properties as Record<string, { type?: string; title?: string; oneOf?: unknown; pattern?: string }>;
+  const properties = assessment.definition.schema.properties as Record<string, { type?: string; title?: string; oneOf?: unknown; pattern?: string; default?: unknown }>;
   for (const [field, definition] of Object.entries(properties)) {
     if (definition.type === 'integer') await expect(page.getByRole('heading', { name: definition.title, exact: true })).toBeVisible();
+    // An empty answer the form saves as its default (team size: 0) is said to count as that number.
+    if (definition.type === 'integer' && typeof definition.default === 'number') {
+      await expect(page.getByRole('heading', { name: definition.title, exact: true }).locator('xpath=..')).toContainText(`Left empty, this question is saved as ${definition.default}`);
+    }
     if (definition.type === 'string' && !definition.oneOf && !definition.pattern) {
       const latest = page.getByRole('heading', { name: `${definition.title}: the latest answers` });
       await expect(latest).toBeVisible();
