@@ -15,7 +15,7 @@ export default defineConfig((env) =>
       // a child process (a build, a stack starting) rather than compute, so two overlap: 190 s -> 152 s there.
       maxWorkers: Math.max(2, availableParallelism() - 1),
       sequence: { sequencer: LongestFirst },
-      // Only the component tests load the DOM's helpers: importing them cost every other file about a second.
+      // Only the component tests load the DOM's helpers (testing-library, jest-dom, React DOM); no other file uses them.
       projects: [
         { extends: true, test: { name: 'node', include: ['tests/{unit,db,functions,local}/**/*.test.ts'], setupFiles: ['tests/unit/setup.ts'] } },
         { extends: true, test: { name: 'component', include: ['tests/component/**/*.test.tsx'], setupFiles: ['tests/unit/setup.ts', 'tests/component/setup-dom.ts'] } },
