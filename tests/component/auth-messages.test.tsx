@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
- * What a visitor reads when the auth service says no: its own words where they say what to do, and the
- * site's where they do not (the project's hourly email budget is spent: GoTrue says only "email rate
- * limit exceeded"). The errors are built as supabase-js builds them from GoTrue's 429 answers.
+ * What a visitor reads when the auth service says no to another email: the site's words, with the wait
+ * where the auth service gives one ("For security purposes, you can only request this after 42 seconds.")
+ * and what to do where it does not (the project's hourly email budget is spent: GoTrue says only "email
+ * rate limit exceeded"). The errors are built as supabase-js builds them from GoTrue's 429 answers.
  */
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
@@ -30,11 +31,11 @@ describe('auth errors the visitor can act on', () => {
     expect(shown).toBe(told);
   });
 
-  it('one address asked too often: GoTrue’s own words already say how long to wait', async () => {
+  it('one address asked again within the minute: the wait the auth service gives, in the site’s words', async () => {
     render(<main />);
     const soon = new AuthApiError('For security purposes, you can only request this after 42 seconds.', 429, 'over_email_send_rate_limit');
     let shown: string | null = null;
     await perform('signUp', details, async () => answering(soon), (error) => (shown = error));
-    expect(shown).toBe('For security purposes, you can only request this after 42 seconds.');
+    expect(shown).toBe('We have just sent an email to this address. Please wait 42 seconds before asking for another.');
   });
 });

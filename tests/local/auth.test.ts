@@ -140,6 +140,30 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     }
   });
 
+  it('sends the confirmation link again to a sign-up not yet confirmed, and answers the same for anyone else', async () => {
+    const email = newEmail();
+    await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });
+    const first = linkFor(email, AUTH_SUBJECTS.signup);
+    inbox.messages.length = 0;
+    const { error } = await client().auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${SITE}/about` } });
+    expect(error).toBeNull();
+    const second = linkFor(email, AUTH_SUBJECTS.signup);
+    expect(second).not.toBe(first);
+    // The new link confirms and signs in, back where the visitor asked; the first one no longer works.
+    expect((await follow(second)).get('type')).toBe('signup');
+    expect(Object.fromEntries(await follow(first))).toMatchObject({ error_code: 'otp_expired' });
+
+    // A confirmed address and one with no account: the same empty answer, and no email.
+    inbox.messages.length = 0;
+    for (const who of [email, newEmail()]) expect(await client().auth.resend({ type: 'signup', email: who })).toMatchObject({ error: null });
+    expect(inbox.messages).toEqual([]);
+    // What GoTrue refuses, it refuses in its words.
+    const missing = await fetch(`${api}/auth/v1/resend`, { method: 'POST', headers: { apikey: anon, 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'signup' }) });
+    expect(await missing.json()).toMatchObject({ code: 400, error_code: 'validation_failed', msg: 'Type provided requires an email address' });
+    const unknown = await fetch(`${api}/auth/v1/resend`, { method: 'POST', headers: { apikey: anon, 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'magic', email }) });
+    expect(await unknown.json()).toMatchObject({ code: 400, error_code: 'validation_failed', msg: 'Missing one of these types: signup, email_change, sms, phone_change' });
+  });
+
   it('refuses to sign in before the email is confirmed, then the link signs the visitor in', async () => {
     const email = newEmail();
     await client().auth.signUp({ email, password: 'correct horse 1', options: { data: profile } });

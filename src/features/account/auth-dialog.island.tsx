@@ -12,7 +12,7 @@ import { newPasswordForm } from '../../generated/forms/new-password';
 import { signInForm } from '../../generated/forms/sign-in';
 import { signUpForm } from '../../generated/forms/sign-up';
 import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
-import { useAccount, type AccountContextValue, type AuthMode } from '../../lib/account/account-context';
+import { EMAIL_NOT_CONFIRMED, useAccount, type AccountContextValue, type AuthMode } from '../../lib/account/account-context';
 import { AUTH_DIALOG_ID } from '../../lib/page-ids';
 import classes from './auth-dialog.module.css';
 
@@ -127,6 +127,15 @@ function AuthDialog() {
           {account.error && (
             <Text c="red.9" size="sm" mt="md">
               {account.error}
+            </Text>
+          )}
+          {/* The first link lost or expired: a new one, without signing up again. */}
+          {authMode === 'sign-in' && account.error === EMAIL_NOT_CONFIRMED && typeof data.email === 'string' && (
+            <Text size="sm" mt="xs">
+              Open the link we emailed to {data.email}, or{' '}
+              <Anchor component="button" type="button" disabled={busy} onClick={() => void account.resendConfirmation(data.email as string)}>
+                Send the link again
+              </Anchor>
             </Text>
           )}
           <SubmitButton uiSchema={form.uiSchema} busy={busy} fullWidth mt="lg" />

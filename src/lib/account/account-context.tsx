@@ -42,10 +42,15 @@ export interface AccountContextValue extends AccountState {
   /** Each resolves to true when it worked (the dialog then closes). */
   signIn: (credentials: SignInCredentials) => Promise<boolean>;
   signUp: (details: SignUpDetails) => Promise<boolean>;
+  /** The sign-up confirmation link again, for an address the auth service says is not confirmed. */
+  resendConfirmation: (email: string) => Promise<boolean>;
   requestPasswordReset: (request: PasswordResetRequest) => Promise<boolean>;
   setNewPassword: (change: NewPassword) => Promise<boolean>;
   signOut: () => Promise<void>;
 }
+
+/** What the auth service answers a sign-in before the address is confirmed (GoTrue's words, shown as they are). */
+export const EMAIL_NOT_CONFIRMED = 'Email not confirmed';
 
 /** The account as the prerendered HTML shows it: nobody signed in, nothing open. */
 const PRERENDERED: AccountState = { user: null, loading: false, error: null, showAuthDialog: false, authMode: 'sign-in' };
@@ -165,6 +170,7 @@ const actions: Omit<AccountContextValue, keyof AccountState> = {
   },
   signIn: (credentials) => act('signIn', credentials),
   signUp: (details) => act('signUp', details),
+  resendConfirmation: (email) => act('resendConfirmation', { email }),
   requestPasswordReset: (request) => act('requestPasswordReset', request),
   setNewPassword: (change) => act('setNewPassword', change),
   signOut: async () => void (await act('signOut')),

@@ -19,7 +19,10 @@ const backHere = () => `${location.origin}/`;
  */
 function explained(error: unknown): unknown {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
-  if (code !== 'over_email_send_rate_limit' || /\d+ seconds/.test(message ?? '')) return error;
+  if (code !== 'over_email_send_rate_limit') return error;
+  // One address asked again within the minute: "For security purposes, you can only request this after 42 seconds."
+  const wait = /(\d+) seconds/.exec(message ?? '')?.[1];
+  if (wait) return new Error(`We have just sent an email to this address. Please wait ${wait} seconds before asking for another.`);
   return new Error('We cannot send any more emails this hour. Please try again in an hour, or write to us from the Contact page and we will help you in person.');
 }
 
@@ -49,6 +52,13 @@ const authActions = {
     outcome(supabase.auth.signUp({ email, password, options: { data: profile, emailRedirectTo: backHere() } }), {
       title: 'Account created',
       description: 'Please check your email to verify your account',
+    }),
+
+  // A sign-up's confirmation link again, for someone told "Email not confirmed" who cannot find the first.
+  resendConfirmation: (supabase: Backend, { email }: { email: string }) =>
+    outcome(supabase.auth.resend({ type: 'signup', email, options: { emailRedirectTo: backHere() } }), {
+      title: 'Check your email',
+      description: `If ${email} is waiting to be confirmed, we have sent it a new link.`,
     }),
 
   requestPasswordReset: (supabase: Backend, { email }: PasswordResetRequest) =>

@@ -42,6 +42,7 @@ export function authContext({ db, config, mail, externalUrl }: AuthOptions) {
   const limiters = {
     signup: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
     recover: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
+    resend: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
     user: new RateLimiter(config.signInsPerFiveMinutes, fiveMinutes),
     token: new RateLimiter(config.tokenRequestsPerFiveMinutes, fiveMinutes),
     verify: new RateLimiter(config.verificationsPerFiveMinutes, fiveMinutes),

@@ -1,6 +1,6 @@
 /**
  * /auth/v1: the part of GoTrue the site's supabase-js calls use. Sign-up with email confirmation, the
- * verify link, password and refresh-token grants, the current user, logout and password recovery, with
+ * verify link (and sending it again), password and refresh-token grants, the current user, logout and password recovery, with
  * GoTrue's answers and error codes, so the same client code runs here and against hosted Supabase.
  * One file per endpoint, as GoTrue's api/ has them; what they share is in context.ts.
  */
@@ -11,6 +11,7 @@ import { AuthProblem, fail, ok, requestApiVersion, type AuthAnswer } from './err
 import { invite } from './invite.ts';
 import { logout } from './logout.ts';
 import { recover } from './recover.ts';
+import { resend } from './resend.ts';
 import { readJson } from './request.ts';
 import { signup } from './signup.ts';
 import { token } from './token.ts';
@@ -31,6 +32,7 @@ export function createAuthHandler(options: AuthOptions) {
     if (path === '/user' && method === 'GET') return getUser(ctx, req);
     if (path === '/user' && method === 'PUT') return putUser(ctx, req);
     if (path === '/recover' && method === 'POST') return recover(ctx, req, search);
+    if (path === '/resend' && method === 'POST') return resend(ctx, req, search);
     if (path === '/invite' && method === 'POST') return invite(ctx, req, search);
     if (path === '/logout' && method === 'POST') return logout(ctx, req, search);
     const admin = await adminRoute(req, path, search, { db, tx, readJson });

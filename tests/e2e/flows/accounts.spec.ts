@@ -117,6 +117,22 @@ test('a wrong password gives the server message in an Error toast and the dialog
   await expectToast(page, 'Signed out', 'You have been successfully signed out');
 });
 
+test('"Email not confirmed" offers the link again, and a second request within the minute says how long to wait, in the site\'s words', async ({ page, pageProblems }) => {
+  const email = `${unique('unconfirmed')}@example.org`;
+  expect((await signUpAs(email, 'owner password 1')).status).toBe(200);
+  await page.goto('/services');
+  const dialog = await signIn(page, email, 'owner password 1');
+  await expectToast(page, 'Error', 'Email not confirmed');
+  await dialog.getByRole('button', { name: 'Send the link again' }).click();
+  // The sign-up's email went out seconds ago: one email a minute to an address, as the auth service says.
+  const wait = dialog.getByText(/^We have just sent an email to this address\. Please wait \d+ seconds before asking for another\.$/);
+  await expect(wait).toBeVisible();
+  expect(Number(/(\d+) seconds/.exec((await wait.textContent())!)![1])).toBeGreaterThan(40);
+  allowProblems(pageProblems, /status of (400|429)/);
+  // The sign-up's own link still confirms the address.
+  expect(await linkInEmail(email, AUTH_SUBJECTS.signup)).toContain('/auth/v1/verify');
+});
+
 test('a password under 8 characters is refused in the browser; nothing reaches the auth service', async ({ page }) => {
   const signups: string[] = [];
   page.on('request', (request) => request.url().startsWith(`${apiUrl}/auth/v1/signup`) && signups.push(request.url()));
