@@ -13,9 +13,15 @@ import { render } from './render';
 
 const details = { email: 'ana@casaverde.org', password: 'correct horse 1', name: 'Ana Ruiz', company: 'Casa Verde', title: 'Director', phone: '555-0100', city: 'Austin', state: 'TX', zip: '78701' };
 
-/** A client whose sign-up and reset answer with this error. */
+/** A client whose sign-up, sign-in and reset answer with this error. */
 const answering = (error: AuthApiError) =>
-  ({ auth: { signUp: async () => ({ data: { user: null, session: null }, error }), resetPasswordForEmail: async () => ({ data: null, error }) } }) as unknown as SupabaseClient;
+  ({
+    auth: {
+      signUp: async () => ({ data: { user: null, session: null }, error }),
+      signInWithPassword: async () => ({ data: { user: null, session: null }, error }),
+      resetPasswordForEmail: async () => ({ data: null, error }),
+    },
+  }) as unknown as SupabaseClient;
 
 describe('auth errors the visitor can act on', () => {
   it('the project’s email budget spent: says to try again in an hour or write through the Contact page, for sign-up and reset alike', async () => {
@@ -37,5 +43,13 @@ describe('auth errors the visitor can act on', () => {
     let shown: string | null = null;
     await perform('signUp', details, async () => answering(soon), (error) => (shown = error));
     expect(shown).toBe('We have just sent an email to this address. Please wait 42 seconds before asking for another.');
+  });
+
+  it('one network trying too often: says how long to wait, where GoTrue says only "Request rate limit reached"', async () => {
+    render(<main />);
+    const often = new AuthApiError('Request rate limit reached', 429, 'over_request_rate_limit');
+    let shown: string | null = null;
+    await perform('signIn', { email: details.email, password: details.password }, async () => answering(often), (error) => (shown = error));
+    expect(shown).toBe('Too many tries from your network. Please wait five minutes and try again.');
   });
 });

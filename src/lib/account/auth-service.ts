@@ -13,12 +13,14 @@ import { isConnectionProblem, reportBackendError, showConnectionIssue } from '..
 const backHere = () => `${location.origin}/`;
 
 /**
- * The auth service's words, or what the visitor can do where its words do not say: when the project's
- * hourly email budget is spent (hosted Supabase shares one budget across the project), GoTrue answers
- * only "email rate limit exceeded".
+ * The auth service's words, or the site's where they do not say what to do: every rate limit says how long
+ * to wait. When the project's hourly email budget is spent (hosted Supabase shares one budget across the
+ * project), GoTrue answers only "email rate limit exceeded".
  */
 function explained(error: unknown): unknown {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  // GoTrue counts each endpoint's requests from one address over five minutes ("Request rate limit reached").
+  if (code === 'over_request_rate_limit') return new Error('Too many tries from your network. Please wait five minutes and try again.');
   if (code !== 'over_email_send_rate_limit') return error;
   // One address asked again within the minute: "For security purposes, you can only request this after 42 seconds."
   const wait = /(\d+) seconds/.exec(message ?? '')?.[1];
