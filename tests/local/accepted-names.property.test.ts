@@ -68,12 +68,13 @@ function draw(dir: string): Drawn[] {
     .filter(({ name }) => !names.has(name) && !paths.has(`/${name}`))
     .chain(({ name, table }) => {
       const most = PG_NAME_LENGTH - longestRuleName(table, '').length;
+      // sqlName's fixed examples can be longer than a long table leaves a key.
       const key = sqlName(most).map((k) => k.slice(0, most)).filter(usable);
       return fc.uniqueArray(key, { minLength: 2, maxLength: 2 }).map(([text, reply]) => ({ name, table, key: text!, replyKey: reply! }));
     });
   const drawn = [{ name: 'event-registration', table: 'event_registrations', key: 'full_name', replyKey: 'email' }, ...fc.sample(form, { numRuns: 3, seed })];
-  // Distinct forms, tables and $ids (a dash and an underscore both become `_`).
-  return drawn.filter((d, i) => drawn.findIndex((o) => o.name === d.name || o.table === d.table || o.name.replaceAll('-', '_') === d.name.replaceAll('-', '_')) === i);
+  // Distinct forms and tables (names have no underscores, so distinct names give distinct $ids).
+  return drawn.filter((d, i) => drawn.findIndex((o) => o.name === d.name || o.table === d.table) === i);
 }
 
 /** The form's three files and its forms.json entry, as schemas/README.md shows them. */

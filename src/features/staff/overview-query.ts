@@ -104,7 +104,8 @@ async function readNumbers(client: Backend, form: StaffForm, field: string, days
     median: number(row?.median),
     most: number(row?.most_value),
     ranges: ((row?.buckets ?? []) as { low: number; high: number; submissions: number }[]).map((r) => ({ low: Number(r.low), high: Number(r.high), submissions: Number(r.submissions) })),
-    savedWhenEmpty: typeof form.schema.properties?.[field]?.default === 'number' ? form.schema.properties[field].default : null,
+    // A required question is never left empty, so its default never stands in for an answer.
+    savedWhenEmpty: typeof form.schema.properties?.[field]?.default === 'number' && !(form.schema.required as string[] | undefined)?.includes(field) ? form.schema.properties[field].default : null,
   };
 }
 
