@@ -150,8 +150,25 @@ function checkPage(registry: SourceFile<Registry>, name: string, entry: FormRegi
   return problems;
 }
 
+/** Names a form cannot take because the project already uses them. */
+export interface TakenNames {
+  /** Tables the project's own migrations make, with the file that makes each. */
+  tables: ReadonlyMap<string, string>;
+  /** The site's own page addresses (site.config.ts); null when it could not be read (reported elsewhere). */
+  paths: ReadonlySet<string> | null;
+}
+
+/** Built files are served from /assets/: a page there would be hidden by them. */
+const BUILT_FILES = '/assets';
+
+function pathProblem(path: string, taken: TakenNames): string | null {
+  if (path === BUILT_FILES || path.startsWith(`${BUILT_FILES}/`)) return `"${path}" is where the site's built files are served from, so no page can live there. Choose another address, like "/${path.split('/').pop()}-form".`;
+  if (taken.paths?.has(path)) return `"${path}" is already a page of the site (site.config.ts); a form's page needs an address of its own, like "${path}-form".`;
+  return null;
+}
+
 /** Mistakes in schemas/forms.json: its shape, and what it says about each form's fields. */
-export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[]): SchemaProblem[] {
+export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[], taken: TakenNames): SchemaProblem[] {
   const problems = checkShape(registry, registryShape, 'schemas/forms.json');
   if (problems.length) return problems;
   const problem = reporter(registry, problems);
@@ -168,6 +185,10 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
     if (entry.ownedByUser) unique('ownedByUser', 'a profile made at sign-up', [name, 'ownedByUser']);
     const badTable = entry.table ? tableNameProblem(entry.table) : null;
     if (badTable) problem([name, 'table'], badTable);
+    const madeBy = entry.table && taken.tables.get(entry.table);
+    if (madeBy) problem([name, 'table'], `"${entry.table}" is a table the site already uses (made by supabase/migrations/${madeBy}); a form's answers need a table of their own, like "${name.replaceAll('-', '_')}_submissions".`);
+    const badPath = entry.page?.path ? pathProblem(entry.page.path, taken) : null;
+    if (badPath) problem([name, 'page', 'path'], badPath);
     unique('formType', entry.notification?.formType, [name, 'notification', 'formType']);
     unique('path', entry.page?.path, [name, 'page', 'path']);
     const form = forms.find((f) => f.name === name);

@@ -28,6 +28,23 @@ function migrationFiles(dir: string) {
   return readdirSync(dir).filter((f) => /^\d{14}_[a-z0-9_]+\.sql$/.test(f)).sort();
 }
 
+/**
+ * Tables and views the project's own migrations make in public (the inbox, testimonials, the funnel's
+ * counts), each with the file that makes it: a form's table cannot take their names. Form tables the
+ * generated migrations keep up to date (those in `state`) are the forms' own.
+ */
+export function projectTables(dir: string, state: DbState): Map<string, string> {
+  const tables = new Map<string, string>();
+  if (!existsSync(dir)) return tables;
+  for (const file of migrationFiles(dir)) {
+    const sql = readFileSync(join(dir, file), 'utf8');
+    for (const [, name] of sql.matchAll(/\bcreate\s+(?:or\s+replace\s+)?(?:unlogged\s+)?(?:materialized\s+)?(?:table|view)\s+(?:if\s+not\s+exists\s+)?public\.([a-z_][a-z0-9_]*)/gi)) {
+      if (!(name! in state) && !tables.has(name!)) tables.set(name!, file);
+    }
+  }
+  return tables;
+}
+
 /** Migrations that were edited or removed after they were recorded. */
 export function rewrittenMigrations(dir: string, snapshot: Snapshot): string[] {
   return Object.entries(snapshot.migrations)

@@ -1,27 +1,7 @@
-import { existsSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import type { FormOption, FormSource, Registry, SourceFile } from './forms.ts';
 import { problemAt, SchemaProblem } from './json-source.ts';
+import type { SiteFacts } from './site-config.ts';
 import { didYouMean } from './check/suggest.ts';
-
-type OptionLists = Record<string, FormOption[]>;
-
-/** site.config.ts's `optionLists`, loaded fresh (the dev server regenerates after every edit). */
-async function loadOptionLists(siteConfig: string): Promise<OptionLists | SchemaProblem> {
-  const shown = 'site.config.ts';
-  if (!existsSync(siteConfig)) return new SchemaProblem(shown, [], 'is missing, but schemas/forms.json takes options from its "optionLists".');
-  try {
-    // Loaded only when needed: esbuild (under tsx) refuses to start in a jsdom test environment.
-    const { tsImport } = await import('tsx/esm/api');
-    const config = (await tsImport(`${pathToFileURL(siteConfig).href}?t=${Date.now()}`, import.meta.url)) as { optionLists?: unknown };
-    if (!config.optionLists || typeof config.optionLists !== 'object') {
-      return new SchemaProblem(shown, [], 'exports no "optionLists", but schemas/forms.json takes options from it.');
-    }
-    return config.optionLists as OptionLists;
-  } catch (error) {
-    return new SchemaProblem(shown, [], `could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
 
 /** A list a form can offer: at least one option, each a non-empty stored value with a label, no value twice. */
 function listProblem(name: string, list: unknown): string | null {
@@ -42,14 +22,14 @@ function listProblem(name: string, list: unknown): string | null {
  * the browser, the types, the database check and the staff email all offer what site.config.ts lists.
  * A question that takes a list must not carry its own options: one source for each list.
  */
-export async function applyOptionLists(registry: SourceFile<Registry>, forms: FormSource[], siteConfig: string): Promise<SchemaProblem[]> {
+export function applyOptionLists(registry: SourceFile<Registry>, forms: FormSource[], site: SiteFacts): SchemaProblem[] {
   // A malformed "options" is reported by the shape check of forms.json; only well-formed ones are applied here.
   const declared = Object.entries(registry.json).filter(
     ([, entry]) => entry?.options && typeof entry.options === 'object' && !Array.isArray(entry.options) && Object.values(entry.options).every((v) => typeof v === 'string') && Object.keys(entry.options).length,
   );
   if (!declared.length) return [];
-  const lists = await loadOptionLists(siteConfig);
-  if (lists instanceof SchemaProblem) return [lists];
+  const lists = site.optionLists;
+  if (!lists) return [new SchemaProblem('site.config.ts', [], 'exports no "optionLists", but schemas/forms.json takes options from it.')];
   const problems: SchemaProblem[] = [];
   for (const [name, entry] of declared) {
     const form = forms.find((f) => f.name === name);

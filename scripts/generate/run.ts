@@ -12,7 +12,8 @@ import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
 import { applyOptionLists } from './option-lists.ts';
-import { planMigration, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
+import { planMigration, projectTables, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
+import { loadSiteFacts } from './site-config.ts';
 import { keyedSteps, stepsFileText, type KeyedStep } from './step-keys.ts';
 import type { FormStepSource } from '../../form-model/generated/form-files.ts';
 
@@ -88,12 +89,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const routes = join(generatedDir, 'form-pages.ts');
     const takesLists = Object.values(registry.json).some((entry) => entry?.options);
     const importedBySiteConfig = resolve(routes) === resolve(dirname(siteConfig), 'src', 'generated', 'form-pages.ts');
-    if (takesLists && importedBySiteConfig && !check && !existsSync(routes) && checkShape(registry, registryShape, 'schemas/forms.json').length === 0) {
+    if (importedBySiteConfig && !check && !existsSync(routes) && checkShape(registry, registryShape, 'schemas/forms.json').length === 0) {
       mkdirSync(generatedDir, { recursive: true });
       writeFileSync(routes, formPagesModule(registry.json));
     }
+    const site = await loadSiteFacts(siteConfig);
+    if (site instanceof SchemaProblem) problems.push(site);
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
-    problems.push(...(await applyOptionLists(registry, forms, siteConfig)));
+    else if (takesLists) problems.push(...applyOptionLists(registry, forms, site));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     // forms.json is checked against the forms whose own files are right: a typo there would otherwise
     // be reported a second time, in forms.json, sending the reader to the wrong file.
@@ -102,7 +105,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       problems.push(...own);
       return own.length === 0;
     });
-    problems.push(...checkRegistry(registry, sound));
+    const taken = { tables: projectTables(join(supabaseDir, 'migrations'), readSnapshot(join(supabaseDir, 'schema-snapshot.json')).state), paths: site instanceof SchemaProblem ? null : site.pagePaths };
+    problems.push(...checkRegistry(registry, sound, taken));
     for (const stray of strayFiles(schemasDir, registry.json)) {
       problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json or .steps.json, or list its form.'));
     }

@@ -15,6 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { GENERATED_COLUMNS, longestRuleName, longestTableName, PG_NAME_LENGTH, PG_RESERVED } from '../../scripts/generate/check/sql-names';
+import { projectTables } from '../../scripts/generate/migrations';
 import { inboxPage } from '../../src/features/staff/inbox-query';
 import { pages } from '../../site.config';
 import { mineStamp } from '../../form-model/stamp';
@@ -30,8 +31,10 @@ const taken = (dir: string) => {
   const forms = JSON.parse(readFileSync(join(dir, 'schemas', 'forms.json'), 'utf8')) as Record<string, { table: string | null; page?: { path: string } }>;
   return {
     names: new Set(Object.keys(forms)),
-    tables: new Set(Object.values(forms).map((f) => f.table)),
-    paths: new Set([...pages.map((p) => p.path), ...Object.values(forms).map((f) => f.page?.path)]),
+    // The forms' tables and the project's own (testimonials, the inbox): generate refuses those names.
+    tables: new Set([...Object.values(forms).map((f) => f.table), ...projectTables(join(dir, 'supabase', 'migrations'), {}).keys()]),
+    // The site's pages, and /assets, where the built files are served.
+    paths: new Set([...pages.map((p) => p.path), ...Object.values(forms).map((f) => f.page?.path), '/assets']),
   };
 };
 

@@ -138,6 +138,28 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     }
   });
 
+  it('a form cannot take a table the project already uses, or a page of the site, or where the built files are served', async () => {
+    for (const table of ['testimonials', 'staff_inbox', 'form_step_counts']) {
+      const out = await refused((ws) => ws.editJson('forms.json', (forms) => (forms.contact.table = table)));
+      expect(out).toMatch(new RegExp(`schemas/forms\\.json:\\d+:\\d+ \\(at /contact/table\\): "${table}" is a table the site already uses \\(made by supabase/migrations/\\d{14}_\\w+\\.sql\\); a form's answers need a table of their own, like "contact_submissions"\\.`));
+    }
+    const pages = {
+      '/about': '"/about" is already a page of the site (site.config.ts); a form\'s page needs an address of its own, like "/about-form".',
+      '/': 'must be an address on this site',
+      '/services/strategic-planning': 'is already a page of the site',
+      '/assets': '"/assets" is where the site\'s built files are served from, so no page can live there.',
+      '/assets/contact': 'is where the site\'s built files are served from',
+      '/contact/': 'must be an address on this site',
+      '/contact//us': 'must be an address on this site',
+      '/contact-': 'must be an address on this site',
+    };
+    for (const [path, message] of Object.entries(pages)) {
+      const out = await refused((ws) => ws.editJson('forms.json', (forms) => (forms.contact.page.path = path)));
+      expect(out).toMatch(/schemas\/forms\.json:\d+:\d+ \(at \/contact\/page\/path\)/);
+      expect(out).toContain(message);
+    }
+  });
+
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.$id = 'contact_form')));
     expect(out).toMatch(/schemas\/contact\.schema\.json:3:\d+ \(at \/\$id\): "\$id" must be "contact", the form's name in schemas\/forms\.json\./);

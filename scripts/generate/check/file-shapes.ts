@@ -77,6 +77,12 @@ const sitePath: SchemaObject = {
   description: 'must be an address on this site: a "/" then lower-case letters, digits, dashes and slashes, like "/enrol".',
 };
 
+const pagePath: SchemaObject = {
+  type: 'string',
+  pattern: '^(/[a-z0-9]+(-[a-z0-9]+)*)+$',
+  description: 'must be an address on this site: a "/" then words of lower-case letters and digits joined by single dashes, with single slashes between parts and none at the end, like "/enrol" or "/events/register".',
+};
+
 const page: SchemaObject = {
   title: 'FormPage',
   $comment: 'A form\'s own page ("page" in schemas/forms.json), shown by the one generic form page.',
@@ -84,7 +90,7 @@ const page: SchemaObject = {
   additionalProperties: false,
   required: ['path', 'title', 'heading', 'description', 'eyebrow', 'intro', 'formTitle'],
   properties: {
-    path: sitePath,
+    path: pagePath,
     title: nonEmptyText,
     heading: nonEmptyText,
     description: nonEmptyText,

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FormOption } from './forms.ts';
+import { SchemaProblem } from './json-source.ts';
+
+/** What the checks of schemas/ read from site.config.ts. */
+export interface SiteFacts {
+  optionLists: Record<string, FormOption[]> | null;
+  /** The site's own pages (not the forms'): a form's page cannot take their address. */
+  pagePaths: Set<string>;
+}
+
+const SHOWN = 'site.config.ts';
+
+/** site.config.ts, loaded fresh (the dev server regenerates after every edit). */
+export async function loadSiteFacts(siteConfig: string): Promise<SiteFacts | SchemaProblem> {
+  if (!existsSync(siteConfig)) return new SchemaProblem(SHOWN, [], 'is missing; the site and its forms are declared there.');
+  try {
+    // Loaded only when needed: esbuild (under tsx) refuses to start in a jsdom test environment.
+    const { tsImport } = await import('tsx/esm/api');
+    const config = (await tsImport(`${pathToFileURL(siteConfig).href}?t=${Date.now()}`, import.meta.url)) as { optionLists?: unknown; pages?: unknown };
+    const pages = Array.isArray(config.pages) ? (config.pages as { path?: unknown; kind?: unknown }[]) : [];
+    return {
+      optionLists: config.optionLists && typeof config.optionLists === 'object' ? (config.optionLists as SiteFacts['optionLists']) : null,
+      pagePaths: new Set(pages.filter((p) => p.kind !== 'form' && typeof p.path === 'string').map((p) => p.path as string)),
+    };
+  } catch (error) {
+    return new SchemaProblem(SHOWN, [], `could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
