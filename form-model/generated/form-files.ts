@@ -124,6 +124,7 @@ export interface FormMessages {
     [k: string]: {
       required?: FormMessage;
       pattern?: FormMessage;
+      format?: FormMessage;
       minLength?: FormMessage;
       maxLength?: FormMessage;
       minimum?: FormMessage;

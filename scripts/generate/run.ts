@@ -12,8 +12,9 @@ import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
 import { applyOptionLists } from './option-lists.ts';
+import { applyNamedFormats } from './named-formats.ts';
 import { planMigration, projectTables, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
-import { loadSiteFacts } from './site-config.ts';
+import { loadSiteFacts, type SiteFacts } from './site-config.ts';
 import { keyedSteps, stepsFileText, type KeyedStep } from './step-keys.ts';
 import type { FormStepSource } from '../../form-model/generated/form-files.ts';
 
@@ -26,6 +27,11 @@ export interface GenerateOptions {
   formModelDir: string;
   /** Where forms.json's "options" lists come from; site.config.ts in the project root unless given. */
   siteConfig?: string;
+  /**
+   * What site.config.ts says, for a caller that has it loaded already: tests under jsdom, where the
+   * TypeScript loader (esbuild) cannot start. Read from `siteConfig` unless given.
+   */
+  siteFacts?: SiteFacts;
   /** Write nothing; fail when anything would be written. */
   check?: boolean;
   /** Confirms a change that drops a column or table, or changes a column's type. */
@@ -93,10 +99,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       mkdirSync(generatedDir, { recursive: true });
       writeFileSync(routes, formPagesModule(registry.json));
     }
-    const site = await loadSiteFacts(siteConfig);
+    const site = options.siteFacts ?? (await loadSiteFacts(siteConfig));
     if (site instanceof SchemaProblem) problems.push(site);
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
     else if (takesLists) problems.push(...applyOptionLists(registry, forms, site));
+    problems.push(...applyNamedFormats(forms));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     // forms.json is checked against the forms whose own files are right: a typo there would otherwise
     // be reported a second time, in forms.json, sending the reader to the wrong file.

@@ -18,13 +18,17 @@ export async function loadSiteFacts(siteConfig: string): Promise<SiteFacts | Sch
   try {
     // Loaded only when needed: esbuild (under tsx) refuses to start in a jsdom test environment.
     const { tsImport } = await import('tsx/esm/api');
-    const config = (await tsImport(`${pathToFileURL(siteConfig).href}?t=${Date.now()}`, import.meta.url)) as { optionLists?: unknown; pages?: unknown };
-    const pages = Array.isArray(config.pages) ? (config.pages as { path?: unknown; kind?: unknown }[]) : [];
-    return {
-      optionLists: config.optionLists && typeof config.optionLists === 'object' ? (config.optionLists as SiteFacts['optionLists']) : null,
-      pagePaths: new Set(pages.filter((p) => p.kind !== 'form' && typeof p.path === 'string').map((p) => p.path as string)),
-    };
+    return siteFacts(await tsImport(`${pathToFileURL(siteConfig).href}?t=${Date.now()}`, import.meta.url));
   } catch (error) {
     return new SchemaProblem(SHOWN, [], `could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** The facts from site.config.ts's exports. */
+export function siteFacts(config: { optionLists?: unknown; pages?: unknown }): SiteFacts {
+  const pages = Array.isArray(config.pages) ? (config.pages as { path?: unknown; kind?: unknown }[]) : [];
+  return {
+    optionLists: config.optionLists && typeof config.optionLists === 'object' ? (config.optionLists as SiteFacts['optionLists']) : null,
+    pagePaths: new Set(pages.filter((p) => p.kind !== 'form' && typeof p.path === 'string').map((p) => p.path as string)),
+  };
 }

@@ -37,6 +37,17 @@ const edgyText = fc.oneof(
 const padded = (value: fc.Arbitrary<string>) =>
   fc.tuple(fc.string({ unit: fc.constantFrom(...EDGE_CHARACTERS), maxLength: 3 }), value, fc.string({ unit: fc.constantFrom(...EDGE_CHARACTERS), maxLength: 3 })).map(([a, v, b]) => a + v + b);
 
+/** Letters of several scripts, and those of one that look like another's: where look-alike addresses come from. */
+const SCRIPT_LETTERS = [
+  ...'aeocpxyijsdhlqwgnrvbmkz', 'é', 'ǀ', 'ɡ', 'ｇ', 'ı',
+  ...'асеорхуѕіјԁһӏԛԝпгъ', ...'тьжзлмнфцчшщэюяй', 'А', 'В', 'К', 'Ж',
+  ...'αβγδεοπ', '日', '本', 'の', 'カ', 'ー', '한', '\u3164', 'ש', 'ب', 'क', '0', '9', '-',
+];
+const part = fc.string({ unit: fc.constantFrom(...SCRIPT_LETTERS), minLength: 1, maxLength: 6 });
+const scriptMixedAddress = fc
+  .tuple(part, fc.array(part, { minLength: 1, maxLength: 2 }), fc.oneof(part, fc.constantFrom('org', 'рф', 'рус', 'jp', 'ελ')))
+  .map(([local, labels, tld]) => `${local}@${[...labels, tld].join('.')}`);
+
 type FieldDef = { type?: string; maxLength?: number; minLength?: number; pattern?: string; oneOf?: { const: unknown }[]; minimum?: number; maximum?: number };
 
 function valuesFor(def: FieldDef): fc.Arbitrary<unknown> {
@@ -48,7 +59,7 @@ function valuesFor(def: FieldDef): fc.Arbitrary<unknown> {
   }
   const options: fc.Arbitrary<string>[] = [edgyText, padded(edgyText)];
   if (def.oneOf) options.push(padded(fc.constantFrom(...def.oneOf.map((o) => String(o.const)))));
-  if (def.pattern?.includes('@')) options.push(padded(fc.emailAddress()), fc.tuple(fc.emailAddress(), fc.nat(20), fc.constantFrom(...EDGE_CHARACTERS)).map(([e, i, c]) => e.slice(0, i) + c + e.slice(i)));
+  if (def.pattern?.includes('@')) options.push(padded(fc.emailAddress()), fc.tuple(fc.emailAddress(), fc.nat(20), fc.constantFrom(...EDGE_CHARACTERS)).map(([e, i, c]) => e.slice(0, i) + c + e.slice(i)), scriptMixedAddress);
   if (def.pattern && !def.pattern.includes('@')) options.push(padded(fc.stringMatching(new RegExp(def.pattern, 'u'))));
   if (def.maxLength) {
     const n = def.maxLength;
@@ -124,16 +135,27 @@ describe.each(ENGINES)('browser and database agree on every answer (%s)', (engin
 
   // Addresses that show staff one thing and reply to another: reversed by U+202E, or made to look new by
   // an invisible character. Refused by both sides, in every saved form's email fields.
-  const LOOK_ALIKES = ['admin\u202emoc.knab@evil.example', 'ana\u200b@example.org', 'ana@example\u200e.org', 'an\u00ada@example.org', 'ana@\u2066example.org', 'ana@example.org\u{e0041}'];
+  const LOOK_ALIKES = [
+    'admin\u202emoc.knab@evil.example', 'ana\u200b@example.org', 'ana@example\u200e.org', 'an\u00ada@example.org', 'ana@\u2066example.org', 'ana@example.org\u{e0041}',
+    // Letters of another script that pass for Latin ones (decision 037): a Cyrillic с and ӏ, a Greek ο,
+    // a whole Cyrillic word that reads "ceo", a fullwidth g, a phonetic ɡ.
+    'сeo@exampӏe.org', 'ceo@gοοgle.com', 'сео@example.org', 'ceo@ехаѕ.org', 'ｇmail@example.org', 'ceo@ɡmail.com',
+  ];
+  /** What people in other languages write, which must still be accepted. */
+  const INTERNATIONAL = ['josé@exemple.fr', 'иван@почта.рф', 'сеть@сеть.рус', 'ос@ор.рф', '用户@例子.广告', 'tanaka太郎@example.jp', 'nguyễn@ví-dụ.vn', 'ΑΘΗΝΑ@παράδειγμα.gr', "o'neil+news@mail.example.co.uk"];
   const emailFields = SAVED_FORMS.flatMap(({ name, form, valid }) =>
     (Object.entries(form.schema.properties ?? {}) as [string, FieldDef][]).filter(([, def]) => def.pattern?.includes('@')).map(([field]) => ({ name, form, valid, field })),
   );
-  it.each(emailFields)('$name.$field: refuses addresses with invisible or direction-changing characters', async ({ name, form, valid, field }) => {
+  it.each(emailFields)('$name.$field: refuses addresses with invisible or direction-changing characters, or letters passing for another script\'s, and takes other languages\' addresses', async ({ name, form, valid, field }) => {
     expect(browserAccepts(form, valid)).toBe(true);
     expect(await databaseAccepts(name, valid)).toBe(true);
     for (const address of LOOK_ALIKES) {
       const data = { ...valid, [field]: address };
       expect({ address, browser: browserAccepts(form, data), database: await databaseAccepts(name, data) }).toEqual({ address, browser: false, database: false });
+    }
+    for (const address of INTERNATIONAL) {
+      const data = { ...valid, [field]: address };
+      expect({ address, browser: browserAccepts(form, data), database: await databaseAccepts(name, data) }).toEqual({ address, browser: true, database: true });
     }
   });
 });

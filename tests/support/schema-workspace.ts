@@ -1,6 +1,8 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generate, type GenerateResult } from '../../scripts/generate/run';
+import { siteFacts } from '../../scripts/generate/site-config';
+import * as siteConfig from '../../site.config';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -58,9 +60,9 @@ export function schemaWorkspace() {
       edit(json);
       writeFileSync(join(schemas, file), `${JSON.stringify(json, null, 2)}\n`);
     },
-    /** Runs `npm run generate` (in this process) on the copies. */
+    /** Runs `npm run generate` (in this process) on the copies, with the real site.config.ts (imported here: under jsdom, the generator's own loader cannot start). */
     generate: (options: { check?: boolean; allowDestructive?: boolean } = {}): Promise<GenerateResult> =>
-      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, formModelDir: formModel, siteConfig: join(root, 'site.config.ts'), ...options }),
+      generate({ root: dir, schemasDir: schemas, generatedDir: generated, supabaseDir: supabase, formModelDir: formModel, siteFacts: siteFacts(siteConfig), ...options }),
     migrations: () => readdirSync(join(supabase, 'migrations')).sort(),
   };
 }

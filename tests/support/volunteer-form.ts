@@ -18,7 +18,7 @@ export const volunteer = {
     required: ['full_name', 'email', 'skill'],
     properties: {
       full_name: { type: 'string', title: 'Full Name', maxLength: 120 },
-      email: { type: 'string', title: 'Email Address', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$' },
+      email: { type: 'string', title: 'Email Address', maxLength: 254, format: 'email' },
       skill: { type: 'string', title: 'Skill', oneOf: [{ const: 'writing', title: 'Grant writing' }, { const: 'data', title: 'Data analysis' }] },
       course: { type: 'string', title: 'Course you took' },
     },

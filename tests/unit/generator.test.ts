@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
+import { EMAIL_PATTERN } from '../../form-model/email-address';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -158,6 +159,31 @@ describe('the generator checks every file in schemas/ and explains each mistake'
       expect(out).toMatch(/schemas\/forms\.json:\d+:\d+ \(at \/contact\/page\/path\)/);
       expect(out).toContain(message);
     }
+  });
+
+  it('"format": "email" is the one named rule: the browser and the database get its pattern, and its message is the messages file\'s "format"', async () => {
+    // The frozen fixture still spells the address out as a pattern; written as the named rule:
+    const named = (ws: SchemaWorkspace) => {
+      ws.editJson('contact.schema.json', (s) => ((s.properties.email = { ...s.properties.email, pattern: undefined, format: 'email' }), s));
+      ws.editJson('contact.messages.json', (m) => (m.fields.email = { format: m.fields.email.pattern }));
+    };
+    const ws = schemaWorkspace();
+    named(ws);
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    const contact = readFileSync(join(ws.generated, 'forms', 'contact.ts'), 'utf8');
+    expect(contact).toContain(JSON.stringify(EMAIL_PATTERN));
+    expect(contact).not.toContain('"format"');
+    expect(contact).toMatch(/"email": \{\s*"pattern": \{\s*"title": "Needs Info",\s*"message": "Please enter a real Email Address\."/);
+
+    const unknown = await refused((ws) => (named(ws), ws.editJson('contact.schema.json', (s) => (s.properties.email.format = 'emial'))));
+    expect(unknown).toMatch(/schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/email\/format\): "emial" is not a named rule: the one there is is "email"\. Did you mean "email"\?/);
+    const both = await refused((ws) => (named(ws), ws.editJson('contact.schema.json', (s) => (s.properties.email.pattern = '^.+@.+$'))));
+    expect(both).toContain('(at /properties/email/pattern): "format": "email" already says what the answer must look like: remove this "pattern".');
+    const number = await refused((ws) => ws.editJson('assessment.schema.json', (s) => (s.properties.team_size.format = 'email')));
+    expect(number).toContain('(at /properties/team_size/format): "format": "email" checks text: the question needs "type": "string".');
+    const stray = await refused((ws) => ws.editJson('contact.messages.json', (m) => (m.fields.name = { format: { title: 'Needs Info', message: 'A name, please.' } })));
+    expect(stray).toContain('has a "format" message, but "name" has no "format" rule in the schema.');
   });
 
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {

@@ -18,7 +18,7 @@ const message: SchemaObject = {
 };
 
 /** The rules a field may have its own message for: the keywords the form engine checks. */
-export const MESSAGE_KEYWORDS = ['required', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'oneOf'];
+export const MESSAGE_KEYWORDS = ['required', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'type', 'oneOf'];
 
 export const messagesShape: SchemaObject = {
   title: 'FormMessages',
