@@ -17,6 +17,7 @@ import type {
   SitePath,
 } from './src/config/site-types';
 import { formPages } from './src/generated/form-pages';
+import { ACCOUNT_PATH } from './src/lib/account/account-path';
 
 export const site = {
   name: 'Keystone Impact Partners',
@@ -61,6 +62,7 @@ export const paths = {
   lowCodeArticle: '/blog/low-code-nonprofit-tech',
   housingArticle: '/blog/resilient-housing-communities',
   staff: '/staff',
+  account: ACCOUNT_PATH,
   // Form pages are declared in schemas/forms.json ("page"); named here for the links below.
   contact: formPath('contact'),
   assessment: formPath('assessment'),
@@ -488,6 +490,14 @@ const staticPages: PageEntry[] = [
     heading: 'Staff Inbox',
     title: 'Staff Inbox',
     description: 'Every contact inquiry, assessment and enrolment in one place, for staff who have signed in.',
+    private: true,
+  },
+  {
+    path: paths.account,
+    kind: 'account',
+    heading: 'Your Account',
+    title: 'Your Account',
+    description: 'What you have sent us while signed in, and where each one stands.',
     private: true,
   },
 ];

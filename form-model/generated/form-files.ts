@@ -42,6 +42,12 @@ export interface FormRegistryEntry {
   options?: {
     [k: string]: string;
   };
+  /**
+   * Questions a signed-in member finds filled in from their profile (the answers of the sign-up form, "ownedByUser"), by field: the profile's question each one takes. Only empty questions are filled; the member may change them.
+   */
+  fromProfile?: {
+    [k: string]: string;
+  };
   page?: FormPage;
   toasts?: FormToasts;
   /**

@@ -167,6 +167,28 @@ function pathProblem(path: string, taken: TakenNames): string | null {
   return null;
 }
 
+/** "fromProfile": each question named is this form's, takes text, and is filled from a question of the profile (the sign-up form's). */
+function checkFromProfile(problem: Problem, registry: Registry, forms: FormSource[], name: string, form: FormSource, fromProfile: Record<string, string>) {
+  const profileName = Object.keys(registry).find((other) => registry[other]?.ownedByUser && registry[other]?.table);
+  if (!profileName) return problem([name, 'fromProfile'], 'no form makes a member\'s profile (a form with "ownedByUser" and a "table", like sign-up), so nothing can be filled in from one.', 'key');
+  const profile = forms.find((f) => f.name === profileName);
+  // A profile form with mistakes of its own is reported in its own files.
+  if (!profile) return;
+  const fields = form.schema.json.properties ?? {};
+  const excluded = registry[profileName]?.exclude ?? [];
+  const profileFields = Object.keys(profile.schema.json.properties ?? {}).filter((field) => !excluded.includes(field));
+  for (const [field, from] of Object.entries(fromProfile)) {
+    const question = fields[field];
+    if (!question) {
+      problem([name, 'fromProfile', field], `"${field}" is not a question of schemas/${name}.schema.json.${didYouMean(field, Object.keys(fields))}`, 'key');
+    } else if (question.type !== 'string' || question.oneOf || question.enum) {
+      problem([name, 'fromProfile', field], `"${field}" is not a free-text question; only those can be filled in from the profile.`, 'key');
+    } else if (!profileFields.includes(from)) {
+      problem([name, 'fromProfile', field], `"${from}" is not a question of the profile (schemas/${profileName}.schema.json) that is saved.${didYouMean(from, profileFields)}`);
+    }
+  }
+}
+
 /** Mistakes in schemas/forms.json: its shape, and what it says about each form's fields. */
 export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[], taken: TakenNames): SchemaProblem[] {
   const problems = checkShape(registry, registryShape, 'schemas/forms.json');
@@ -208,6 +230,7 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
       }
     }
     if (entry.ownedByUser && !entry.table) problem([name, 'ownedByUser'], 'only a form whose answers are saved ("table") can belong to a user.', 'key');
+    if (entry.fromProfile) checkFromProfile(problem, registry.json, forms, name, form, entry.fromProfile);
     // A form staff are told about is one visitors send: without this, every insert would be denied.
     if (entry.notification && !entry.submittedBy) problem([name, 'notification'], 'say who may send this form: add "submittedBy": ["anon", "authenticated"] (visitors and signed-in people).', 'key');
     if (entry.submittedBy && !entry.notification) problem([name, 'submittedBy'], 'only a form that notifies staff ("notification") can be sent by visitors; add its "notification".', 'key');

@@ -67,6 +67,7 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
     return bind(page.default, { heading, form: definition.default });
   },
   staff: async ({ heading }) => bind((await import('../features/staff/staff-page')).default, { heading }),
+  account: async ({ heading }) => bind((await import('../features/account/account-page')).default, { heading }),
 };
 
 export interface PageRoute {

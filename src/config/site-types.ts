@@ -188,7 +188,9 @@ export type PageKind =
   /** A form's page, declared in schemas/forms.json. */
   | 'form'
   /** The staff workspace: the inbox of every submission (docs/decisions/019). */
-  | 'staff';
+  | 'staff'
+  /** A member's own page: what they sent (docs/decisions/038). */
+  | 'account';
 
 /** One route: what the router, the <head>, the sitemap and the tests know about it. */
 export interface PageEntry {
@@ -202,8 +204,8 @@ export interface PageEntry {
   title: string;
   description: string;
   /**
-   * For staff only: its HTML is a sign-in shell (nothing of staff data is prerendered), marked
-   * noindex, with no canonical link, left out of the sitemap and the navigation.
+   * For the signed-in only (staff, a member's account): its HTML is a sign-in shell (nothing of their
+   * data is prerendered), marked noindex, with no canonical link, left out of the sitemap and the navigation.
    */
   private?: true;
 }

@@ -186,6 +186,23 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(stray).toContain('has a "format" message, but "name" has no "format" rule in the schema.');
   });
 
+  it('"fromProfile" fills free-text questions of the form from saved questions of the sign-up profile, and says which name is wrong', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('forms.json', (forms) => (forms.contact.fromProfile = { name: 'name', email: 'email' }));
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    expect(readFileSync(join(ws.generated, 'forms', 'contact.ts'), 'utf8')).toContain('fromProfile: {"table":"clients","fields":{"name":"name","email":"email"}},');
+    expect(readFileSync(join(ws.generated, 'forms', 'assessment.ts'), 'utf8')).toContain('fromProfile: null,');
+
+    const out = await refused((ws) =>
+      ws.editJson('forms.json', (forms) => (forms.contact.fromProfile = { nmae: 'name', subject: 'name', email: 'password', message: 'compnay' })),
+    );
+    expect(out).toContain('(at /contact/fromProfile/nmae): "nmae" is not a question of schemas/contact.schema.json. Did you mean "name"?');
+    expect(out).toContain('(at /contact/fromProfile/subject): "subject" is not a free-text question; only those can be filled in from the profile.');
+    expect(out).toContain('(at /contact/fromProfile/email): "password" is not a question of the profile (schemas/sign-up.schema.json) that is saved.');
+    expect(out).toContain('(at /contact/fromProfile/message): "compnay" is not a question of the profile (schemas/sign-up.schema.json) that is saved. Did you mean "company"?');
+  });
+
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.$id = 'contact_form')));
     expect(out).toMatch(/schemas\/contact\.schema\.json:3:\d+ \(at \/\$id\): "\$id" must be "contact", the form's name in schemas\/forms\.json\./);

@@ -65,15 +65,15 @@ describe('site.config.ts routes', () => {
   it('serves every route of the spec and every page the spec links to', () => {
     for (const path of [...SPEC_ROUTES, ...SPEC_REFERENCED]) expect(routePaths, path).toContain(path);
     // Beyond those, only pages something declares: a service, a course or an article of site.config.ts,
-    // a form of schemas/forms.json, and the staff workspace. A new course or form needs no edit here.
+    // a form of schemas/forms.json, the staff workspace and a member's account. A new course or form needs no edit here.
     const declared = [
       ...services.map((s) => s.path),
       ...courses.filter((c) => c.content).map((c) => c.path),
       ...resources.filter((r) => r.content).map((r) => r.to),
       ...Object.values(formPages).map((p) => p.path),
     ];
-    expect(routePaths).toEqual(new Set([...SPEC_ROUTES, ...SPEC_REFERENCED, ...declared, '/staff']));
-    expect(pages.filter((p) => p.private).map((p) => p.path)).toEqual(['/staff']);
+    expect(routePaths).toEqual(new Set([...SPEC_ROUTES, ...SPEC_REFERENCED, ...declared, '/staff', '/account']));
+    expect(pages.filter((p) => p.private).map((p) => p.path)).toEqual(['/staff', '/account']);
   });
 
   it('has one page per path, each with a heading, title and description', () => {

@@ -164,6 +164,11 @@ export const registryShape: SchemaObject = {
         type: 'object',
         additionalProperties: { type: 'string', description: 'must name a list of site.config.ts\'s optionLists, like "courses".' },
       },
+      fromProfile: {
+        $comment: 'Questions a signed-in member finds filled in from their profile (the answers of the sign-up form, "ownedByUser"), by field: the profile\'s question each one takes. Only empty questions are filled; the member may change them.',
+        type: 'object',
+        additionalProperties: { type: 'string', description: 'must name a question of the sign-up form, like "name".' },
+      },
       page,
       toasts: {
         title: 'FormToasts',

@@ -37,4 +37,6 @@ export interface FormDefinition {
   page: FormPage | null;
   /** What a visitor reads after sending, with {error} filled in by the server's explanation. */
   toasts: FormToasts | null;
+  /** Questions a signed-in member finds filled in from their profile: the profile's table, and each question's profile column. */
+  fromProfile: { table: string; fields: Record<string, string> } | null;
 }

@@ -6,7 +6,7 @@ import { useHoneypot } from './honeypot';
 import type { FormData } from './normalise';
 import { askedFor, checkAnswers } from './problems';
 import { showToast } from '../toast';
-import { usePrefillInto } from './prefill';
+import { usePrefillInto, withProfile } from './prefill';
 import { SchemaForm } from './schema-form';
 import { SubmitButton } from './submit-button';
 import { useDraft } from './use-draft';
@@ -25,6 +25,8 @@ interface FormWizardProps<T> {
   draftKey?: string;
   /** Answers chosen for the visitor (from the address), applied over the draft. */
   prefill?: FormData | null;
+  /** Answers from a signed-in member's profile, shown in questions that hold nothing of theirs (withProfile). */
+  profile?: FormData | null;
   /**
    * Told once per visit of each step the visitor reaches (its key; "sent" once sent), the whole seconds
    * they spent on the step they came from and its key (null for the first step reached): the form's funnel.
@@ -40,7 +42,7 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
  * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
  * A step none of whose questions the answers so far ask is passed over both ways (form-model/conditions.ts).
  */
-export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: FormWizardProps<T>) {
+export function FormWizard<T>({ form, onSubmit, draftKey, prefill, profile, onStep }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // What the visitor typed into step 1 before the form's code arrived wins over an older draft, and keeps
@@ -74,7 +76,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
 
   // A step whose questions the conditions all leave out is skipped, and not counted in the progress.
   const index = Math.min(state.step, steps.length - 1);
-  const { notAsked } = askedFor(form, state.data);
+  const data = withProfile(profile, state.data);
+  const { notAsked } = askedFor(form, data);
   const shown = steps.map((s, i) => (i === index || s.fields.some((field) => !notAsked.has(field)) ? i : -1)).filter((i) => i >= 0);
   const step = steps[index]!;
   useEffect(() => reached.reach(step.key), [step.key, reached]);
@@ -104,8 +107,8 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, onStep }: For
         key={step.title}
         form={form}
         step={step}
-        formData={state.data}
-        onChange={(data) => setState((current) => ({ ...current, data }))}
+        formData={data}
+        onChange={(changed) => setState((current) => ({ ...current, data: changed }))}
         disabled={busy}
         onValid={(valid) => {
           if (!isLast) return goTo(next, state.data);

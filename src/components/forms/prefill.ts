@@ -45,3 +45,12 @@ export function usePrefillInto(prefill: FormData | null | undefined, apply: (ans
     if (prefill) apply(prefill);
   }
 }
+
+/**
+ * What a form shows a signed-in member: their profile's answers in the questions that hold nothing of
+ * theirs. Shown, not stored, until they change something: a draft restored later, or anything they typed
+ * before the profile arrived, wins; a question they empty stays empty (its key is then theirs).
+ */
+export function withProfile(profile: FormData | null | undefined, data: FormData): FormData {
+  return profile ? { ...profile, ...data } : data;
+}

@@ -1,13 +1,15 @@
 import { Anchor, Button } from '@mantine/core';
 import { defineIsland } from '../../components/island';
 import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
+import { ACCOUNT_PATH } from '../../lib/account/account-path';
 import { MOBILE_MENU_ID } from '../../lib/page-ids';
 
 type Placement = 'header' | 'menu' | 'footer';
 
 /**
- * Sign In when nobody is signed in, Sign Out otherwise; in the footer, only Sign In. Held back (in
- * place, invisible: src/styles.css) while a stored session is being checked.
+ * Sign In when nobody is signed in; Your Account (what they sent: /account) and Sign Out otherwise; in
+ * the footer, only Sign In. Held back (in place, invisible: src/styles.css) while a stored session is
+ * being checked.
  */
 function AccountControl({ placement, className }: { placement: Placement; className?: string }) {
   const { user, signOut } = useAccount();
@@ -27,9 +29,14 @@ function AccountControl({ placement, className }: { placement: Placement; classN
       void signOut();
     };
     return (
-      <Button {...look} onClick={onSignOut} data-account-control>
-        Sign Out
-      </Button>
+      <>
+        <Button {...look} component="a" href={ACCOUNT_PATH} variant="default" data-account-control>
+          Your Account
+        </Button>
+        <Button {...look} onClick={onSignOut} data-account-control>
+          Sign Out
+        </Button>
+      </>
     );
   }
   return (

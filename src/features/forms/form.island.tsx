@@ -9,6 +9,7 @@ import { defineIsland } from '../../components/island';
 import { formLoaders } from '../../generated/form-loaders';
 import { countStep } from '../../lib/backend/step-counter';
 import { formSubmitter } from '../../lib/backend/submit-form';
+import { useProfileAnswers } from './use-profile-answers';
 
 /** Where a wizard keeps the visitor's draft between visits. */
 export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
@@ -33,6 +34,7 @@ function PageForm({ form }: { form: FormDefinition }) {
     if (root.current?.contains(document.activeElement)) submitter.prepare();
   }, [submitter]);
   const prefill = useQueryPrefill(form);
+  const profile = useProfileAnswers(form);
   // Where visitors leave a wizard, counted anonymously for the staff overview (decision 031).
   const countSteps = useCallback((step: string, seconds: number | null, from: string | null) => countStep(form.name, step, seconds, from), [form.name]);
   const steps = form.steps;
@@ -43,9 +45,9 @@ function PageForm({ form }: { form: FormDefinition }) {
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
       <div hidden={sent} ref={root} onFocus={submitter.prepare}>
         {steps ? (
-          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} onStep={countSteps} />
+          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} profile={profile} onStep={countSteps} />
         ) : (
-          <SinglePageForm form={form} onSubmit={submit} prefill={prefill} />
+          <SinglePageForm form={form} onSubmit={submit} prefill={prefill} profile={profile} />
         )}
       </div>
     </>

@@ -302,6 +302,7 @@ export const assessmentForm: FormDefinition = {
       "description": "Your assessment was saved, but we couldn't send the email notification. Error: {error}"
     }
   },
+  fromProfile: {"table":"clients","fields":{"organization_name":"company","contact_name":"name","contact_email":"email","contact_phone":"phone"}},
 };
 
 export default assessmentForm;

@@ -156,6 +156,7 @@ export const contactForm: FormDefinition = {
       "description": "Your message was saved, but we couldn't send the email. Error: {error}"
     }
   },
+  fromProfile: {"table":"clients","fields":{"name":"name","email":"email"}},
 };
 
 export default contactForm;

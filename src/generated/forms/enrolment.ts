@@ -219,6 +219,7 @@ export const enrolmentForm: FormDefinition = {
       "description": "Your enrolment was saved, but we couldn't notify our team. Error: {error}"
     }
   },
+  fromProfile: {"table":"clients","fields":{"full_name":"name","email":"email","organization":"company"}},
 };
 
 export default enrolmentForm;

@@ -57,6 +57,7 @@ export const forgotPasswordForm: FormDefinition = {
   steps: null,
   page: null,
   toasts: null,
+  fromProfile: null,
 };
 
 export default forgotPasswordForm;

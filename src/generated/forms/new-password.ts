@@ -57,6 +57,7 @@ export const newPasswordForm: FormDefinition = {
   steps: null,
   page: null,
   toasts: null,
+  fromProfile: null,
 };
 
 export default newPasswordForm;

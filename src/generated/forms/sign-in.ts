@@ -67,6 +67,7 @@ export const signInForm: FormDefinition = {
   steps: null,
   page: null,
   toasts: null,
+  fromProfile: null,
 };
 
 export default signInForm;

@@ -154,6 +154,7 @@ export const signUpForm: FormDefinition = {
   steps: null,
   page: null,
   toasts: null,
+  fromProfile: null,
 };
 
 export default signUpForm;

@@ -5,6 +5,8 @@ import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { AUTH_SUBJECTS } from '../../support/email-links';
 import { toastLifetimes, toastLifetimesOf } from '../toast-timing';
+import { pageForms } from '../../support/declared-forms';
+import { answerAll, answersFor, inputOf, submitText } from '../form-driver';
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -202,4 +204,62 @@ test('backend unreachable at page load: a Connection Issue toast for 7 seconds, 
   expect(lifetime).toBeGreaterThanOrEqual(7000);
   expect(lifetime).toBeLessThan(8500);
   allowProblems(pageProblems, /ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch/);
+});
+
+test('a member finds their details filled in, and what they sent on Your Account, with where it stands; another member and a signed-out visitor see none of it', async ({ page, browser }) => {
+  const ana = await confirmedAccount('ana');
+  const ben = await confirmedAccount('ben');
+  const contact = pageForms.find((f) => f.name === 'contact')!;
+  const form = contact.definition;
+  const message = `About our board retreat ${unique('m')}`;
+  const answers = answersFor(form, { [contact.replyTo]: ana.email, message });
+
+  // Signed in, the form fills what forms.json takes from the profile ("fromProfile"), but never over
+  // what the member typed before: the name typed first stays, the empty email is filled.
+  await page.goto(contact.entry.page.path);
+  await inputOf(page, form, 'name').fill('Ana R., typed');
+  await signIn(page, ana.email, ana.password);
+  await expect(inputOf(page, form, contact.replyTo)).toHaveValue(ana.email);
+  await expect(inputOf(page, form, 'name')).toHaveValue('Ana R., typed');
+  await answerAll(page, page.locator('form'), form, answers);
+  await page.getByRole('button', { name: submitText(form) }).click();
+  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description);
+
+  // Your Account sits beside Sign Out in the header, which still fits its narrowest full width.
+  await page.setViewportSize({ width: 768, height: 900 });
+  await expect(header(page).getByRole('link', { name: 'Your Account' })).toBeInViewport();
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+  // On a phone, the menu holds it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await header(page).getByRole('button', { name: 'Menu' }).click();
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Your Account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await header(page).getByRole('link', { name: 'Your Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your Account' })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${ana.email}`)).toBeVisible();
+  const sent = page.getByRole('list', { name: 'What you sent' }).getByRole('listitem');
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByRole('heading', { name: 'Contact Inquiry' })).toBeVisible();
+  await expect(sent.getByLabel('Status: Received')).toBeVisible();
+  await expect(sent.getByText(message)).toBeVisible();
+  await expect(page).toHaveTitle(/^Your Account \| /);
+  expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+  // Another member, in another browser, sees nothing of Ana's.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/account');
+  await expect(other.getByText('Sign in to see the messages, assessments and enrolments you have sent us')).toBeVisible();
+  await signIn(other, ben.email, ben.password);
+  await expect(other.getByText(`Signed in as ${ben.email}`)).toBeVisible();
+  await expect(other.getByText('Nothing yet.')).toBeVisible();
+  await expect(other.getByText(message)).toHaveCount(0);
+  await other.context().close();
+
+  // Signed out, the page offers Sign In again and shows nothing of what was sent.
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(page.getByText(message)).toHaveCount(0);
 });

@@ -70,9 +70,18 @@ for (const declared of pageForms) {
       const answers = newAnswers(form);
       const address = String(answers[replyTo(form)]);
       await fillIn(page, form, path, answers);
+      // The save is held back a moment so the busy button can be seen: with its proof of work found while
+      // the visitor typed, the whole send can be over before the next look.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/rest/v1/${table}*`, async (route) => {
+        await held;
+        await route.fallback();
+      });
       // An impatient double click still sends one submission.
       await submit(page).dblclick();
       await expect(page.getByRole('button', { name: busyText(form) })).toBeDisabled();
+      release();
       // Saving waits for the proof of work if it is not found yet (seconds on a busy two-core machine), then
       // the email: this test is about what is said and kept, npm run bench:interaction about how soon.
       await expectToast(page, sent.title, sent.message, { timeout: 15_000 });

@@ -1,0 +1,111 @@
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { defineIsland } from '../../components/island';
+import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
+import { loadBackend } from '../../lib/backend/load';
+import { mySubmissions, type SentSubmission } from './my-submissions';
+
+const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
+ * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
+ */
+function SignedOut() {
+  return (
+    <>
+      <Text data-while-checking aria-live="polite">
+        Checking your sign-in…
+      </Text>
+      <Stack align="flex-start" data-account-control>
+        <Text>Sign in to see the messages, assessments and enrolments you have sent us, and where each one stands.</Text>
+        <Button {...opensAuthDialog}>Sign In</Button>
+      </Stack>
+    </>
+  );
+}
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sent: SentSubmission[] };
+
+/** Read once per member (keyed by their id): another member signing in starts afresh. */
+function WhatYouSent() {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  useEffect(() => {
+    let current = true;
+    loadBackend()
+      .then(mySubmissions)
+      .then(
+        (sent): Loaded => ({ state: 'ready', sent }),
+        (error: unknown): Loaded => ({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      )
+      .then((result) => current && setLoaded(result));
+    return () => {
+      current = false;
+    };
+  }, []);
+  if (loaded.state === 'loading') return <Text aria-live="polite">Loading what you sent…</Text>;
+  if (loaded.state === 'failed') return <Text role="alert">What you sent could not be loaded: {loaded.message}</Text>;
+  if (!loaded.sent.length) {
+    return <Text>Nothing yet. The messages, assessments and enrolments you send while signed in are listed here.</Text>;
+  }
+  return (
+    <Stack gap="md" component="ul" aria-label="What you sent" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {loaded.sent.map((submission) => (
+        <Card component="li" key={submission.id} withBorder padding="lg" radius="md">
+          <Group justify="space-between" align="flex-start" mb="sm">
+            <div>
+              <Title order={3} size="h4">
+                {submission.title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                Sent {sentAt.format(submission.sentAt)}
+              </Text>
+            </div>
+            <Badge variant="light" size="lg" aria-label={`Status: ${submission.state}`}>
+              {submission.state}
+            </Badge>
+          </Group>
+          <dl style={{ margin: 0 }}>
+            {submission.rows.map((row) => (
+              <div key={row.field} style={{ marginBottom: 'var(--mantine-spacing-xs)' }}>
+                <Text component="dt" size="sm" fw={600}>
+                  {row.label}
+                </Text>
+                <Text component="dd" size="sm" m={0} c={row.state === 'answered' ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {row.value}
+                </Text>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /account: what a signed-in member has sent (docs/decisions/038). Its prerendered HTML is only the
+ * signed-out gate; everything else is read in the browser through the member's own session, and the
+ * database gives each member only their own submissions, whatever this page shows.
+ */
+function Account() {
+  const { user, loading, signOut } = useAccount();
+  if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
+  if (!user) return <SignedOut />;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Text>
+          Signed in as <strong>{user.email}</strong>
+        </Text>
+        <Button variant="default" onClick={() => void signOut()}>
+          Sign Out
+        </Button>
+      </Group>
+      <Title order={2}>What you sent</Title>
+      <WhatYouSent key={user.id} />
+    </Stack>
+  );
+}
+
+export default defineIsland('account/account', () => <Account />);
