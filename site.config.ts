@@ -17,7 +17,7 @@ import type {
   SitePath,
 } from './src/config/site-types';
 import { formPages } from './src/generated/form-pages';
-import { ACCOUNT_PATH } from './src/lib/account/account-path';
+import { ACCOUNT_PATH, STAFF_PATH } from './src/lib/account/account-path';
 
 export const site = {
   name: 'Keystone Impact Partners',
@@ -61,7 +61,7 @@ export const paths = {
   donorArticle: '/blog/donor-behavior-psychology',
   lowCodeArticle: '/blog/low-code-nonprofit-tech',
   housingArticle: '/blog/resilient-housing-communities',
-  staff: '/staff',
+  staff: STAFF_PATH,
   account: ACCOUNT_PATH,
   // Form pages are declared in schemas/forms.json ("page"); named here for the links below.
   contact: formPath('contact'),

@@ -122,7 +122,11 @@ function setUpPage() {
   // are fetched for the next page (src/lib/site-fonts.ts).
   void Promise.all([pageLoaded(), afterFirstPaint(), ...prefetched]).then(() =>
     whenIdle(
-      ...[...document.querySelectorAll<HTMLElement>('[data-island][data-deferred]')].map((island) => () => void fetchContent(island.dataset.deferred!).catch(ignore)),
+      // Read when its turn comes: a visitor who opened it meanwhile has had it filled (the attribute is gone).
+      ...[...document.querySelectorAll<HTMLElement>('[data-island][data-deferred]')].map((island) => () => {
+        const deferred = island.dataset.deferred;
+        if (deferred) void fetchContent(deferred).catch(ignore);
+      }),
       () => {
         const stylesheet = siteStylesheetHref();
         if (stylesheet && document.querySelector('[data-island][data-deferred]')) void prefetch(stylesheet, 'style');

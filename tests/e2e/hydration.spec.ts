@@ -6,6 +6,7 @@
  */
 import { assessmentForm } from '../../src/generated/forms/assessment';
 import { contactForm } from '../../src/generated/forms/contact';
+import { FONTS_CACHED_KEY } from '../../src/lib/site-fonts';
 import { expect, test } from './fixtures';
 import { answersFor, chosenOf, expectedMessage, inputOf, submitText } from './form-driver';
 import { expectToast } from './flows/helpers';
@@ -124,6 +125,24 @@ test('Sign In opens the account dialog with no script at all, and its fields tak
   await expect(dialog.getByRole('textbox', { name: 'Email' })).toHaveValue('ana@casaverde.org');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+});
+
+test('a dialog opened before the page is idle is not fetched again once it is, from no address', async ({ page }) => {
+  // The idle work fetches each part of the page kept for later; one opened meanwhile is already filled.
+  // The browser is made to find its idle time late, so the visitor opens the dialog in between.
+  await page.addInitScript(() => {
+    const later = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (callback, options) => later(() => setTimeout(() => later(callback), 1500), options);
+  });
+  await page.goto('/courses');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.locator('#mobile-menu').getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();
+  const wrong: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/undefined') && wrong.push(request.url()));
+  // The idle work's last task stores that the typefaces are cached: everything before it has run.
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, FONTS_CACHED_KEY, { timeout: 30_000 });
+  expect(wrong).toEqual([]);
 });
 
 test('a button pressed before its code arrives is pressed again once it has', async ({ page }) => {

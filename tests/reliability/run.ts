@@ -237,6 +237,24 @@ async function privacyAndLockouts(stack: Stack) {
     const signedIn = await signIn(stack, person.email, person.password, `127.0.0.${10 + i}`);
     tokens.push((JSON.parse(signedIn.body) as { access_token?: string }).access_token ?? '');
   }
+  // Each sends every form while signed in; their account page's read (my_submissions) gives each only
+  // their own, and a visitor nothing.
+  for (const [i, token] of tokens.entries()) {
+    for (const [name, { table }] of Object.entries(FORMS)) {
+      const body = JSON.stringify({ id: mineStamp(table), ...answers(name, people[i]!.email) });
+      await send(stack.apiUrl, 'POST', `/rest/v1/${table}`, { headers: { ...withKey(keys.anon), Authorization: `Bearer ${token}` }, body, from: `127.0.6.${i + 1}` });
+    }
+  }
+  const mineAsAnon = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/my_submissions', { headers: withKey(keys.anon), body: '{}' });
+  if (mineAsAnon.status === 200 && (JSON.parse(mineAsAnon.body) as unknown[]).length) finding('rows leaked', `anon read ${(JSON.parse(mineAsAnon.body) as unknown[]).length} submission(s) through my_submissions`);
+  for (const [i, token] of tokens.entries()) {
+    const mine = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/my_submissions', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${token}` }, body: '{}' });
+    const listed = mine.status === 200 ? (JSON.parse(mine.body) as { form: string; answers: Record<string, unknown> }[]) : [];
+    const others = listed.filter(({ form, answers: sent }) => sent?.[FORMS[form]!.replyTo] !== people[i]!.email).length;
+    if (others) finding('rows leaked', `${people[i]!.name} read ${others} submission(s) through my_submissions that are not theirs`, others);
+    if (listed.length !== Object.keys(FORMS).length) finding('visitors locked out', `${people[i]!.name}'s account lists ${listed.length} of the ${Object.keys(FORMS).length} submissions they sent (${mine.status})`);
+  }
+  figures['requests tried'] += 1 + tokens.length * (1 + Object.keys(FORMS).length);
   // Anonymous reads of everything visitors wrote, and each person's reads of the other's data.
   for (const table of [...Object.values(FORMS).map((f) => f.table), 'clients', 'form_notifications']) {
     const asAnon = await send(stack.apiUrl, 'GET', `/rest/v1/${table}?select=*`, { headers: withKey(keys.anon) });

@@ -1,13 +1,13 @@
 import { Anchor, Button } from '@mantine/core';
 import { defineIsland } from '../../components/island';
 import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
-import { ACCOUNT_PATH } from '../../lib/account/account-path';
+import { ACCOUNT_PATH, STAFF_PATH } from '../../lib/account/account-path';
 import { MOBILE_MENU_ID } from '../../lib/page-ids';
 
 type Placement = 'header' | 'menu' | 'footer';
 
 /**
- * Sign In when nobody is signed in; Your Account (what they sent: /account) and Sign Out otherwise; in
+ * Sign In when nobody is signed in; Your Account (what they sent: /account), Staff for staff, and Sign Out otherwise; in
  * the footer, only Sign In. Held back (in place, invisible: src/styles.css) while a stored session is
  * being checked.
  */
@@ -30,6 +30,11 @@ function AccountControl({ placement, className }: { placement: Placement; classN
     };
     return (
       <>
+        {user.staff && (
+          <Button {...look} component="a" href={STAFF_PATH} variant="default" data-account-control>
+            Staff
+          </Button>
+        )}
         <Button {...look} component="a" href={ACCOUNT_PATH} variant="default" data-account-control>
           Your Account
         </Button>

@@ -41,8 +41,7 @@ function Gate() {
       <Alert color="gray" title="This account is not a staff account">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">
-            You are signed in as {user.email}. Someone who manages the site can make you staff with <code>npm run staff:add {user.email}</code>;
-            then sign out and in again.
+            You are signed in as {user.email}. If you work with us, ask the person who runs this site to make this account a staff account, then sign out and in again.
           </Text>
           <Button size="xs" variant="default" onClick={() => void signOut()}>
             Sign Out

@@ -33,6 +33,10 @@ test('visitors and ordinary accounts see no inbox, and the API gives them no sub
   const { email, password } = await confirmedAccount('not-staff');
   await signInHere(page, email, password);
   await expect(page.getByText('This account is not a staff account')).toBeVisible();
+  // One sentence a visitor can act on: whom to ask, and no command of the developers'.
+  await expect(page.getByText('ask the person who runs this site to make this account a staff account')).toBeVisible();
+  await expect(page.getByRole('main').locator('code')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 
@@ -73,8 +77,12 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
 
   const { email, password } = await confirmedAccount('staff');
   await makeStaff(email);
-  await page.goto('/staff');
-  await signInHere(page, email, password);
+  // Signed in anywhere on the site, staff find the workspace in the header.
+  await page.goto('/about');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  await expect(await submitSignIn(page, email, password)).toHaveCount(0);
+  await page.getByRole('banner').getByRole('link', { name: 'Staff', exact: true }).click();
+  await expect(page).toHaveURL(/\/staff$/);
 
   // The inbox: every form, newest first; the search finds both submissions naming the organization.
   const table = page.getByRole('table');
