@@ -1,29 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { defineIsland } from '../../components/island';
-import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
+import { SignInGate } from '../../components/signed-in-page';
+import { useAccount } from '../../lib/account/account-context';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/**
- * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
- * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
- */
-function SignedOut() {
-  return (
-    <>
-      <Text data-while-checking aria-live="polite">
-        Checking your sign-in…
-      </Text>
-      <Stack align="flex-start" data-account-control>
-        <Text>Sign in to see the messages, assessments and enrolments you have sent us, and where each one stands.</Text>
-        <Button {...opensAuthDialog}>Sign In</Button>
-      </Stack>
-    </>
-  );
-}
 
 type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; sent: SentSubmission[] };
 
@@ -91,7 +74,7 @@ function WhatYouSent() {
 function Account() {
   const { user, loading, signOut } = useAccount();
   if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
-  if (!user) return <SignedOut />;
+  if (!user) return <SignInGate why="Sign in to see the messages, assessments and enrolments you have sent us, and where each one stands." />;
   return (
     <Stack gap="lg">
       <Group justify="space-between">

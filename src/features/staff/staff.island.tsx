@@ -3,28 +3,11 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Link, StaticRouter, useSearchParams } from 'react-router-dom';
 import { defineIsland } from '../../components/island';
-import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
+import { SignInGate } from '../../components/signed-in-page';
+import { useAccount } from '../../lib/account/account-context';
 import { SUBMISSION_PARAM } from './inbox-filter-params';
 import { InboxView } from './inbox-view';
 import { SubmissionView } from './submission-view';
-
-/**
- * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
- * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
- */
-function SignedOut() {
-  return (
-    <>
-      <Text data-while-checking aria-live="polite">
-        Checking your sign-in…
-      </Text>
-      <Stack align="flex-start" data-account-control>
-        <Text>Sign in with a staff account to see every contact inquiry, assessment and enrolment.</Text>
-        <Button {...opensAuthDialog}>Sign In</Button>
-      </Stack>
-    </>
-  );
-}
 
 /**
  * /staff: the staff workspace (docs/decisions/019). Its prerendered HTML is only the signed-out gate;
@@ -35,7 +18,7 @@ function Gate() {
   const { user, loading, signOut } = useAccount();
   const [params] = useSearchParams();
   if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
-  if (!user) return <SignedOut />;
+  if (!user) return <SignInGate why="Sign in with a staff account to see every contact inquiry, assessment and enrolment." />;
   if (!user.staff) {
     return (
       <Alert color="gray" title="This account is not a staff account">

@@ -1,0 +1,41 @@
+import { Button, Container, Stack, Text, Title, type MantineSize } from '@mantine/core';
+import { accountIsland, opensAuthDialog } from '../lib/account/account-context';
+import { Island, type IslandDefinition, type IslandProps } from './island';
+
+/**
+ * A page for the signed-in (/staff, /account): its heading, and an island whose prerendered HTML is only
+ * the signed-out gate (SignInGate); what the person may see is read in the browser through their session.
+ */
+export function SignedInPage({ heading, island, size, needsScript }: { heading: string; island: IslandDefinition<IslandProps>; size: MantineSize; needsScript: string }) {
+  return (
+    <Container size={size} py="xl" component="section" aria-labelledby="page-title">
+      <Stack gap="lg">
+        <Title order={1} id="page-title" tabIndex={-1}>
+          {heading}
+        </Title>
+        <Island of={island} props={{}} {...accountIsland} />
+        <noscript>
+          <Text>{needsScript}</Text>
+        </noscript>
+      </Stack>
+    </Container>
+  );
+}
+
+/**
+ * The signed-out gate is the island's HTML: its Sign In opens the dialog before any script. While a
+ * stored session is checked, the stylesheet shows "Checking your sign-in…" in its place (src/styles.css).
+ */
+export function SignInGate({ why }: { why: string }) {
+  return (
+    <>
+      <Text data-while-checking aria-live="polite">
+        Checking your sign-in…
+      </Text>
+      <Stack align="flex-start" data-account-control>
+        <Text>{why}</Text>
+        <Button {...opensAuthDialog}>Sign In</Button>
+      </Stack>
+    </>
+  );
+}
