@@ -80,6 +80,14 @@ describe.each(ENGINES)('a member’s own submissions, on %s', (engine) => {
     }
   });
 
+  it('saves what a token of an account that no longer exists sends, as a visitor\'s', async () => {
+    const form = publicForms[0]!;
+    await send(NOBODY, form, sampleAnswers(form.definition.schema as Parameters<typeof sampleAnswers>[0]));
+    const { rows } = await db.query<{ sender_id: string | null }>('select sender_id from public.staff_inbox where submission_id = $1', [sent.at(-1)!.id]);
+    expect(rows).toEqual([{ sender_id: null }]);
+    expect(await mine(NOBODY)).toEqual([]);
+  });
+
   it('records the sender from the verified token only: staff cannot change it, and no request can name one', async () => {
     const { rows } = await db.query<{ sender_id: string | null }>('select sender_id from public.staff_inbox where submission_id = $1', [sent.find((s) => s.who === null)!.id]);
     expect(rows[0]!.sender_id).toBeNull();

@@ -49,14 +49,14 @@ test('scripts may come from this origin and be the two inline scripts, nothing e
   expect(headersFile).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
 });
 
-test('the sitemap lists every public route, not the staff workspace, and robots.txt points to it', async ({ request }) => {
+test('the sitemap lists every public route, not the staff workspace or a member\'s account, and robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const route of shell.routes) {
     const entry = `<loc>https://www.keystoneimpact.org${route.path}</loc>`;
     if (route.private) expect(sitemap, route.path).not.toContain(entry);
     else expect(sitemap, route.path).toContain(entry);
   }
-  expect(shell.routes.filter((r) => r.private).map((r) => r.path)).toEqual(['/staff']);
+  expect(shell.routes.filter((r) => r.private).map((r) => r.path)).toEqual(['/staff', '/account']);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://www.keystoneimpact.org/sitemap.xml');
 });
 

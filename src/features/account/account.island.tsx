@@ -5,6 +5,7 @@ import { SignInGate } from '../../components/signed-in-page';
 import { useAccount } from '../../lib/account/account-context';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
+import { download, yourData } from './your-data';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -87,6 +88,30 @@ function Account() {
       </Group>
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
+      <Title order={2}>Your data</Title>
+      <DownloadYourData />
+    </Stack>
+  );
+}
+
+function DownloadYourData() {
+  const [state, setState] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
+  const save = async () => {
+    setState({ busy: true, failed: null });
+    try {
+      download(await yourData(await loadBackend()), `keystone-impact-account-${new Date().toISOString().slice(0, 10)}.json`);
+      setState({ busy: false, failed: null });
+    } catch (error) {
+      setState({ busy: false, failed: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Text>Everything we hold about your account, your details and what you sent, in one file (JSON).</Text>
+      <Button variant="default" disabled={state.busy} onClick={() => void save()}>
+        {state.busy ? 'Preparing your data…' : 'Download your data'}
+      </Button>
+      {state.failed && <Text role="alert">Your data could not be downloaded: {state.failed}</Text>}
     </Stack>
   );
 }

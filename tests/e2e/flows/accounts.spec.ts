@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
@@ -247,6 +248,17 @@ test('a member finds their details filled in, and what they sent on Your Account
   await expect(sent.getByText(message)).toBeVisible();
   await expect(page).toHaveTitle(/^Your Account \| /);
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+
+  // Everything the site holds about the account, in one file: the account, the profile, what was sent.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download your data' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^keystone-impact-account-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(readFileSync((await file.path())!, 'utf8')) as { account: { email: string }; profile: Record<string, unknown>; submissions: { form: string; state: string; answers: Record<string, unknown> }[] };
+  expect(data.account.email).toBe(ana.email);
+  expect(data.profile).toMatchObject({ name: 'Ana Ruiz', company: 'Casa Verde', email: ana.email });
+  expect(data.profile).not.toHaveProperty('user_id');
+  expect(data.submissions).toEqual([expect.objectContaining({ form: 'contact', state: 'received', answers: expect.objectContaining({ message }) })]);
 
   // Another member, in another browser, sees nothing of Ana's.
   const other = await (await browser.newContext()).newPage();
