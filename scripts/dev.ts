@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import type * as ServerModule from '../src/entry-server.tsx';
 import { injectPage, renderHead } from './build/html.ts';
-import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
+import { hostedBackendUrl, localBackend, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { regenerate, watchSchemas } from './lib/schemas-in-step.ts';
 import { isGenerated, reloadOnGeneratedPlugin } from './vite/reload-on-generated-plugin.ts';
 import { showKeptAnswersScript } from '../src/components/forms/dev-reload.ts';
 
 const root = join(import.meta.dirname, '..');
-const sitePort = Number(process.env.PORT ?? 3000);
+const sitePort = localBackend.sitePort;
 const ENTRY = '/src/entry-server.tsx';
 
 /** Every stylesheet the server-rendered modules import, as links the dev server answers with their CSS. */

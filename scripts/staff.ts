@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { localKeys } from '../supabase/local/keys.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { localBackend } from './lib/local-backend.ts';
+import { STAFF_PATH } from '../src/lib/account/account-path.ts';
 
 const [action, email] = [process.argv[2], process.argv[3]?.trim().toLowerCase()];
 if ((action !== 'add' && action !== 'remove') || !email || !email.includes('@')) {
@@ -50,7 +51,10 @@ try {
   if (!user && action === 'add') {
     // An invitation rather than an account someone else may have registered: its link reaches only the
     // address's owner, signs them in and asks them to choose a password (decision 021).
-    const { data, error } = await admin.inviteUserByEmail(email);
+    // The invitation's link lands on /staff (where the choose-password dialog opens): on the local site, or
+    // on a hosted project's site when SITE_URL names it (otherwise its Site URL, whose header links to /staff).
+    const site = process.env.SUPABASE_URL ? process.env.SITE_URL : `http://localhost:${localBackend.sitePort}`;
+    const { data, error } = await admin.inviteUserByEmail(email, site ? { redirectTo: new URL(STAFF_PATH, site).href } : undefined);
     if (error) throw new Error(`Could not invite ${email} on ${where}: ${error.message}`);
     const { error: staffError } = await admin.updateUserById(data.user.id, { app_metadata: { staff: true } });
     if (staffError) throw new Error(`Invited ${email} on ${where}, but could not make them staff: ${staffError.message}`);

@@ -7,12 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { distDir } from './lib/dist-dir.ts';
-import { hostedBackendUrl, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
+import { hostedBackendUrl, localBackend, localSiteEnv, startLocalBackend } from './lib/local-backend.ts';
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
 const root = join(import.meta.dirname, '..');
-const sitePort = Number(process.env.PORT ?? 3000);
+const sitePort = localBackend.sitePort;
 
 runUntilStopped(async (closers) => {
   const hosted = hostedBackendUrl();

@@ -14,6 +14,8 @@ const root = join(import.meta.dirname, '..', '..');
 const config = readApiConfig();
 
 export const localBackend = {
+  /** The site's port (http://localhost:3000 unless PORT says otherwise), which auth email links lead back to. */
+  sitePort: Number(process.env.PORT ?? 3000),
   apiPort: Number(process.env.SUPABASE_API_PORT ?? config.port),
   inboxHttpPort: Number(process.env.INBOX_PORT ?? config.inboxPort),
   inboxSmtpPort: Number(process.env.INBOX_SMTP_PORT ?? config.inboxSmtpPort),

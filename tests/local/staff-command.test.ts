@@ -78,11 +78,15 @@ describe('npm run staff:add / staff:remove', () => {
     });
   });
 
-  it('invites an address with no account: its link signs the owner in to choose a password, and they are staff', async () => {
+  it('invites an address with no account: its link signs the owner in on /staff to choose a password, and they are staff', async () => {
     const invited = 'new.staffer@consultancy.example';
     const { code, out } = await staff('add', invited, portOf(stack!));
     expect([code, out]).toEqual([0, `${invited} had no account on the local backend (npm start): they are invited as staff. The link in the invitation email signs them in and asks them to choose a password; then /staff opens for them.\n`]);
-    await choosePassword(await inboxLink(invited, AUTH_SUBJECTS.invite), 'staffer chosen 9');
+    // The link signs them in on /staff, where the site asks for their password.
+    const landing = await fetch(await inboxLink(invited, AUTH_SUBJECTS.invite), { redirect: 'manual' });
+    const location = new URL(landing.headers.get('location')!);
+    expect(location.pathname).toBe('/staff');
+    await chooseFromLink(stack!.apiUrl, stack!.anonKey, new URLSearchParams(location.hash.slice(1)), 'staffer chosen 9');
     const { data } = await client(stack!, stack!.anonKey).auth.signInWithPassword({ email: invited, password: 'staffer chosen 9' });
     expect(decodeJwt(data.session!.access_token).app_metadata).toMatchObject({ staff: true });
   });
