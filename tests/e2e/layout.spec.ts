@@ -19,11 +19,13 @@ test('a service detail page keeps Services highlighted', async ({ page }) => {
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('the logo leads home and the header stays on screen while scrolling', async ({ page }) => {
+test('the logo leads home, is not underlined like a plain link, and the header stays on screen while scrolling', async ({ page }) => {
   await page.goto('/about');
   await page.mouse.wheel(0, 2500);
   await expect(page.getByRole('banner')).toBeInViewport();
-  await page.getByRole('link', { name: `${shell.site.name}, home` }).click();
+  const logo = page.getByRole('link', { name: `${shell.site.name}, home` });
+  await expect(logo).toHaveCSS('text-decoration-line', 'none');
+  await logo.click();
   await expect(page).toHaveURL('/');
   await expect(page).toHaveTitle(shell.routes[0]!.title);
 });
