@@ -7,6 +7,11 @@ export interface NotificationForm {
   replyTo: string;
   /** The subject, naming answers as {field}; null means "<formType>: <first answer>". */
   subject: string | null;
+  /**
+   * The sender's own copy ("copyToSender" in forms.json): its subject, and the page's "sent" title and
+   * body (what happens next) that head it. Absent: only staff are emailed.
+   */
+  copyToSender?: { subject: string; title: string; body: string };
   /** Field names in the order staff read them. */
   order: string[];
   /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */

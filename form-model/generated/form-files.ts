@@ -67,6 +67,12 @@ export interface FormNotification {
   subject?: string;
   senderName?: string;
   senderOrganization?: string;
+  /**
+   * The sender is emailed a copy of their answers too, headed by the page's "sent" title and body (what happens next), through the same outbox as the staff email.
+   */
+  copyToSender?: {
+    subject: string;
+  };
 }
 /**
  * A form's own page ("page" in schemas/forms.json), shown by the one generic form page.

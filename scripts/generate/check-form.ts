@@ -228,6 +228,11 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
         const field = entry.notification[key];
         if (field !== undefined && !fields.includes(field)) problem([name, 'notification', key], `"${field}" is not a field of schemas/${name}.schema.json.${didYouMean(field, fields)}`);
       }
+      if (entry.notification.copyToSender) {
+        // The copy says what happens next in the page's own words, and the cap keeps it from being aimed at one address.
+        if (!entry.page?.sent) problem([name, 'notification', 'copyToSender'], 'the sender\'s copy is headed by the page\'s "sent" title and body: give the form a "page" with "sent".', 'key');
+        if (!entry.limits?.perAddressPerHour) problem([name, 'notification', 'copyToSender'], 'a copy to the sender needs a cap on submissions from one address: add "limits": { "perAddressPerHour": 5 }, so no one can make the site email an address over and over.', 'key');
+      }
     }
     if (entry.ownedByUser && !entry.table) problem([name, 'ownedByUser'], 'only a form whose answers are saved ("table") can belong to a user.', 'key');
     if (entry.fromProfile) checkFromProfile(problem, registry.json, forms, name, form, entry.fromProfile);

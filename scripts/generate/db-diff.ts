@@ -168,9 +168,12 @@ function submissionSql(name: string, table: TableState, before: TableState | und
   if (!was) {
     sql.push(
       `create trigger check_stamp\n  before insert on ${t}\n  for each row execute function public.check_submission_stamp();`,
-      `create trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification();`,
       `create trigger one_submission_per_request\n  after insert on ${t}\n  referencing new table as added\n  for each statement execute function public.one_submission_per_request();`,
     );
+  }
+  // Each submission queues the staff email, and the sender's copy when the form sends one.
+  if (!was || changed((s) => s.copyToSender ?? null)) {
+    sql.push(`create or replace trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification(${now.copyToSender ? quote(now.copyToSender) : ''});`);
   }
   if (changed((s) => [s.roles, s.columns])) {
     sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${now.columns.map(ident).join(', ')}) on table ${t} to ${now.roles.join(', ')};`);

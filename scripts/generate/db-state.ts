@@ -65,6 +65,11 @@ export interface Submission {
    */
   stepKeys?: { key: string; title: string }[];
   /**
+   * The column holding the sender's address when the sender gets a copy ("copyToSender"): the argument of
+   * the queue_notification trigger (supabase/migrations/20261127130000_a_copy_for_the_sender.sql).
+   */
+  copyToSender?: string;
+  /**
    * Each conditional question and the SQL that says a saved row was asked it, for the staff overview
    * (supabase/migrations/20261127010000_overview_knows_questions_not_asked.sql). Absent when none.
    */
@@ -221,6 +226,7 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
         perClientPerHour: entry.limits?.perClientPerHour ?? null,
         inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
         ...(steps ? { stepKeys: steps.map(({ key, title }) => ({ key, title })) } : {}),
+        ...(entry.notification.copyToSender ? { copyToSender: entry.notification.replyTo } : {}),
       };
       const asked = askedSql(schema as ConditionalSchema);
       if (Object.keys(asked).length) state[table].submission!.asked = asked;

@@ -15,20 +15,25 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  * and option labels), field order and formType. It emails saved rows, which the database has checked,
  * so it needs no validators.
  */
-function notificationFormsModule(forms: FormSource[], registry: Record<string, FormRegistryEntry>): string {
+function notificationFormsModule(forms: FormSource[], registry: Record<string, FormRegistryEntry>, siteName: string): string {
   const entries: string[] = [];
   for (const form of forms) {
     const entry = registry[form.name];
     if (!entry?.notification || !entry.table) continue;
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     const order = steps ? steps.flatMap((s) => s.fields) : fieldOrder(Object.keys(form.schema.json.properties ?? {}), form.ui.json['ui:order'] as string[] | undefined);
+    const copy = entry.notification.copyToSender && entry.page?.sent;
+    const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [
     banner("schemas/forms.json and the notified forms' schemas"),
     "import type { NotificationForm } from '../notification-form.ts';",
+    '',
+    '/** The site\'s name (site.config.ts), heading the copies senders receive. */',
+    `export const siteName = ${JSON.stringify(siteName)};`,
     '',
     '/** The forms staff are emailed about, by the formType the site sends. */',
     'export const notificationForms: Record<string, NotificationForm> = {',
@@ -113,7 +118,7 @@ function formInsertsModule(registry: Record<string, FormRegistryEntry>): string 
  * Every generated file, by logical path: `types.ts`, `forms/*`, `validators/*` for src/generated, and
  * `form-model/*` for form-model/generated.
  */
-export async function generatedFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>): Promise<Map<string, string>> {
+export async function generatedFiles(forms: FormSource[], registry: Record<string, FormRegistryEntry>, siteName: string): Promise<Map<string, string>> {
   const types = Object.fromEntries(Object.entries(registry).map(([name, entry]) => [name, entry.type]));
   const files = new Map<string, string>();
   const declarations: string[] = [];
@@ -162,7 +167,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     );
   }
   files.set('validators/runtime.ts', runtimeModule(banner('form-model/text-rules.ts')));
-  files.set('form-model/notification-forms.ts', notificationFormsModule(forms, registry));
+  files.set('form-model/notification-forms.ts', notificationFormsModule(forms, registry, siteName));
   files.set('form-pages.ts', formPagesModule(registry));
   files.set('form-loaders.ts', formLoadersModule(registry));
   files.set('form-inserts.ts', formInsertsModule(registry));

@@ -89,6 +89,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const fail = (lines: string[]): GenerateResult => ({ ok: false, written: [], migration: null, lines });
 
   const { registry, forms, problems } = readSchemas(schemasDir);
+  let siteName = '';
   if (registry && !problems.some((p) => p.file === registry.path)) {
     const siteConfig = options.siteConfig ?? join(root, 'site.config.ts');
     // site.config.ts imports the form routes this writes; a fresh tree has none yet, so they come first.
@@ -100,6 +101,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       writeFileSync(routes, formPagesModule(registry.json));
     }
     const site = options.siteFacts ?? (await loadSiteFacts(siteConfig));
+    if (!(site instanceof SchemaProblem)) siteName = site.name;
     if (site instanceof SchemaProblem) problems.push(site);
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
     else if (takesLists) problems.push(...applyOptionLists(registry, forms, site));
@@ -186,7 +188,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const editorOut = join(schemasDir, '.editor');
   const target = (path: string) =>
     path.startsWith('form-model/') ? join(layoutsOut, path.slice('form-model/'.length)) : path.startsWith('editor/') ? join(editorOut, path.slice('editor/'.length)) : join(generatedDir, path);
-  const files = await generatedFiles(forms, registry.json);
+  const files = await generatedFiles(forms, registry.json, siteName);
   for (const [name, content] of editorSchemas()) files.set(`editor/${name}`, content);
   const changes = new Map<string, string | null>();
   for (const [path, content] of files) {

@@ -8,6 +8,8 @@ export interface SiteFacts {
   optionLists: Record<string, FormOption[]> | null;
   /** The site's own pages (not the forms'): a form's page cannot take their address. */
   pagePaths: Set<string>;
+  /** The site's name (`site.name`), heading the copies of their answers senders receive. */
+  name: string;
 }
 
 const SHOWN = 'site.config.ts';
@@ -25,10 +27,11 @@ export async function loadSiteFacts(siteConfig: string): Promise<SiteFacts | Sch
 }
 
 /** The facts from site.config.ts's exports. */
-export function siteFacts(config: { optionLists?: unknown; pages?: unknown }): SiteFacts {
+export function siteFacts(config: { optionLists?: unknown; pages?: unknown; site?: unknown }): SiteFacts {
   const pages = Array.isArray(config.pages) ? (config.pages as { path?: unknown; kind?: unknown }[]) : [];
   return {
     optionLists: config.optionLists && typeof config.optionLists === 'object' ? (config.optionLists as SiteFacts['optionLists']) : null,
     pagePaths: new Set(pages.filter((p) => p.kind !== 'form' && typeof p.path === 'string').map((p) => p.path as string)),
+    name: String((config.site as { name?: unknown } | undefined)?.name ?? ''),
   };
 }

@@ -114,6 +114,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
     /** Every form visitors send (schemas/forms.json "submittedBy"), with complete answers read from its schema. */
     const publicForms = declaredPublicForms.map(({ name, entry, table, replyTo }) => ({
+      name,
       table,
       column: replyTo,
       cap: entry.limits?.perAddressPerHour ?? 5,
@@ -146,6 +147,20 @@ describe.each(ENGINES)('on %s', (engine) => {
         await as(db, 'anon', null, () => insert(table, { ...row, [column]: 'someone.else@example.org' }));
         await db.query(`update public.${table} set created_at = now() - interval '61 minutes' where lower(${column}) = 'flood@example.org'`);
         await as(db, 'anon', null, () => insert(table, flood));
+      }
+    });
+
+    it('caps each network at its form\'s hourly limit in submissions, not in emails (the sender\'s copy is not counted)', async () => {
+      for (const { name, table, row, column } of publicForms) {
+        const cap = registry[name]!.limits?.perClientPerHour;
+        if (!cap) continue;
+        await db.query(`select set_config('request.headers', $1, false)`, [JSON.stringify({ 'x-forwarded-for': '198.51.100.20' })]);
+        try {
+          for (let i = 0; i < cap; i++) await insert(table, { ...row, [column]: `office${i}@${table.replaceAll("_", "-")}.example.org` });
+          await expectRefused(as(db, 'anon', null, () => insert(table, { ...row, [column]: 'one.more@example.org' })), 'P0001');
+        } finally {
+          await db.query(`select set_config('request.headers', '', false)`);
+        }
       }
     });
 

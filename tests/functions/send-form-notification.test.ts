@@ -5,6 +5,7 @@ import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import assessmentSchema from '../../schemas/assessment.schema.json';
 import contactSchema from '../../schemas/contact.schema.json';
+import forms from '../../schemas/forms.json';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiWithFunctions, type ApiWithFunctions } from '../support/api-with-functions';
@@ -53,6 +54,10 @@ const assessment = sampleAnswers(assessmentSchema, { organization_name: 'Casa Ve
 const title = (schema: typeof contactSchema | typeof assessmentSchema, field: string) => (schema.properties as Record<string, { title: string }>)[field]!.title;
 const contactCall = (id: string, payload: Record<string, unknown> = contact) => ({ payload: { id, ...payload }, formType: 'Contact Inquiry' });
 const sweep = () => stack.invoke({ sweep: true }, stack.serviceRole);
+const TEAM = 'staff@keystoneimpact.org';
+/** The emails to staff, and the copies senders got, apart. */
+const toStaff = () => inbox.filter((m) => m.to.includes(TEAM));
+const copies = () => inbox.filter((m) => !m.to.includes(TEAM));
 /** What the backoff after a failed attempt would do a few seconds later. */
 const makeDue = () => stack.db.query(`update public.form_notifications set next_attempt_at = now() where state <> 'sent'`);
 
@@ -85,8 +90,8 @@ describe('send-form-notification', () => {
     const response = await stack.invoke(contactCall(id));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(inbox).toHaveLength(1);
-    const [mail] = inbox;
+    expect(toStaff()).toHaveLength(1);
+    const [mail] = toStaff();
     expect(mail!.to).toEqual(['staff@keystoneimpact.org']);
     expect(mail!.replyTo).toBe('ana@casaverde.org');
     expect(mail!.subject).toBe('Contact Inquiry: Ana Ruiz');
@@ -99,19 +104,61 @@ describe('send-form-notification', () => {
     expect(mail!.html).toContain(`<a href="${link}">Open it on the staff page</a>`);
     expect(mail!.text).toContain(`Open it on the staff page to set its status or add a note: ${link}`);
     expect(await stack.state(id)).toEqual({ state: 'sent', attempts: 1, last_error: null });
+    expect(await stack.state(id, 'sender')).toEqual({ state: 'sent', attempts: 1, last_error: null });
     // Pressing Send again, or replaying the call, sends nothing more and says the same.
     expect((await stack.invoke(contactCall(id))).status).toBe(200);
-    expect(inbox).toHaveLength(1);
+    expect(inbox).toHaveLength(2);
+  });
+
+  it('sends the sender a copy of their answers, branded, headed by what happens next, Reply-To the team and with no link', async () => {
+    const typed = { ...contact, name: 'Ana <b>Ruiz</b>', message: 'See https://evil.example/prize and <a href="https://evil.example">this</a>' };
+    const id = await stack.save('contact_submissions', typed);
+    expect((await stack.invoke(contactCall(id))).status).toBe(200);
+    expect(copies()).toHaveLength(1);
+    const [copy] = copies();
+    expect(copy!.to).toEqual(['ana@casaverde.org']);
+    expect(copy!.replyTo).toBe(TEAM);
+    expect(copy!.subject).toBe(forms.contact.notification.copyToSender.subject);
+    for (const part of [copy!.text, copy!.html]) {
+      expect(part).toContain('Keystone Impact Partners');
+      expect(part).toContain(forms.contact.page.sent.title);
+      expect(part).toContain(forms.contact.page.sent.body.replaceAll("'", part === copy!.html ? '&#39;' : "'"));
+    }
+    expect(copy!.text).toContain(`${title(contactSchema, 'subject')}:\n${optionLabel(contactSchema, 'subject', contact.subject)}`);
+    // What the sender typed is there as text; nothing in the copy is a link, theirs or ours.
+    expect(copy!.html).toContain('&lt;a href=&quot;https://evil.example&quot;&gt;this&lt;/a&gt;');
+    expect(copy!.html).not.toMatch(/<a[\s>]|href="/i);
+    expect(copy!.text).not.toContain('/staff');
+    expect(copy!.html).not.toContain('/staff');
+  });
+
+  it('sends no copy for a form that does not declare one', async () => {
+    const { rows } = await stack.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_trigger where tgname = 'queue_notification' and tgrelid = 'public.contact_submissions'::regclass and tgnargs = 1`,
+    );
+    expect(rows[0]!.n).toBe(1);
+    // A table queued without the trigger's argument (a form without "copyToSender") queues staff's email alone.
+    await stack.db.query(`create or replace trigger queue_notification after insert on public.contact_submissions for each row execute function public.queue_form_notification()`);
+    try {
+      const id = await stack.save('contact_submissions', { ...contact, email: 'no-copy@example.org' });
+      expect((await stack.invoke(contactCall(id))).status).toBe(200);
+      expect(toStaff()).toHaveLength(1);
+      expect(copies()).toEqual([]);
+      expect(await stack.state(id, 'sender')).toBeUndefined();
+    } finally {
+      await stack.db.query(`create or replace trigger queue_notification after insert on public.contact_submissions for each row execute function public.queue_form_notification('email')`);
+    }
   });
 
   it('emails what was saved, never what the request says', async () => {
     const id = await stack.save('contact_submissions', contact);
     const forged = { ...contact, name: 'Prize Office', email: 'attacker@evil.example', message: 'Click https://evil.example now' };
     expect((await stack.invoke(contactCall(id, forged))).status).toBe(200);
-    expect(inbox).toHaveLength(1);
-    expect(inbox[0]!.subject).toBe('Contact Inquiry: Ana Ruiz');
-    expect(inbox[0]!.replyTo).toBe('ana@casaverde.org');
-    expect(inbox[0]!.text).not.toContain('evil.example');
+    expect(toStaff()).toHaveLength(1);
+    expect(toStaff()[0]!.subject).toBe('Contact Inquiry: Ana Ruiz');
+    expect(toStaff()[0]!.replyTo).toBe('ana@casaverde.org');
+    expect(copies().map((m) => m.to)).toEqual([['ana@casaverde.org']]);
+    for (const mail of inbox) expect(mail.text).not.toContain('evil.example');
   });
 
   it('sends nothing for an id that was never saved, and answers as for any other', async () => {
@@ -127,13 +174,14 @@ describe('send-form-notification', () => {
     const id = await stack.save('contact_submissions', { ...contact, email: 'eager@example.org' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => stack.invoke(contactCall(id))));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    expect(inbox).toHaveLength(1);
+    expect(toStaff()).toHaveLength(1);
+    expect(copies()).toHaveLength(1);
   });
 
   it('shows option labels instead of stored codes in an assessment', async () => {
     const id = await stack.save('assessment_responses', assessment);
     expect((await stack.invoke({ payload: { id, ...assessment }, formType: 'Needs Assessment Submission' })).status).toBe(200);
-    const [mail] = inbox;
+    const [mail] = toStaff();
     expect(mail!.subject).toBe('Needs Assessment Submission: Casa Verde');
     const choices = Object.entries(assessmentSchema.properties).filter(([, field]) => 'oneOf' in field).map(([name]) => name);
     expect(choices.length).toBeGreaterThan(3);
@@ -151,8 +199,11 @@ describe('send-form-notification', () => {
     // An address cannot hold < or > (the database refuses them), but it can hold & and '.
     const id = await stack.save('contact_submissions', { ...contact, name: hostile, message: hostile, email: "ana+o'neil&co@casaverde.org" });
     expect((await stack.invoke(contactCall(id))).status).toBe(200);
-    const [mail] = inbox;
-    expect(mail!.html).not.toMatch(/<script|<img/);
+    for (const mail of inbox) {
+      expect(mail.html).not.toMatch(/<script|<img/);
+      expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
+    }
+    const [mail] = toStaff();
     expect(mail!.html).toContain('ana+o&#39;neil&amp;co@casaverde.org');
     expect(mail!.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;quotes&quot;');
     expect(mail!.subject).not.toMatch(/[\r\n]/);
@@ -162,8 +213,9 @@ describe('send-form-notification', () => {
     const reversed = 'Ana \u202eztiuR';
     const id = await stack.save('contact_submissions', { ...contact, name: reversed, message: `Hello ${reversed}` });
     expect((await stack.invoke(contactCall(id))).status).toBe(200);
-    const [mail] = inbox;
+    const [mail] = toStaff();
     expect(mail!.subject).toBe(`Contact Inquiry: \u2068${reversed}\u2069`);
+    expect(copies()[0]!.text).toContain(`\u2068${reversed}\u2069`);
     expect(mail!.text).toContain(`\u2068${reversed}\u2069`);
     expect(mail!.html).toContain(`<td dir="auto" style="border-bottom: 1px solid #dee2e6;"><bdi>${reversed}</bdi></td>`);
   });
@@ -215,7 +267,7 @@ describe('send-form-notification', () => {
     expect((await stack.invoke({ sweep: true })).status).toBe(401);
     expect(inbox).toEqual([]);
     expect((await stack.invoke(contactCall(id))).status).toBe(200);
-    expect(inbox).toHaveLength(1);
+    expect(toStaff()).toHaveLength(1);
   });
 
   it('leaves a new lead to its own call for 30 s, so a sweep in between cannot answer the visitor "sent" for a send that failed', async () => {
@@ -227,7 +279,8 @@ describe('send-form-notification', () => {
     expect((await stack.state(id))!.state).toBe('pending');
     const response = await stack.invoke(contactCall(id));
     expect(response.status).toBe(200);
-    expect(inbox.map((m) => m.subject)).toEqual(['Contact Inquiry: Just Saved']);
+    expect(toStaff().map((m) => m.subject)).toEqual(['Contact Inquiry: Just Saved']);
+    expect(copies().map((m) => m.to)).toEqual([['just.saved@example.org']]);
   });
 
   it('keeps a lead whose email failed due, and the sweep delivers it once mail is back, with no visitor action', async () => {
@@ -246,17 +299,20 @@ describe('send-form-notification', () => {
         expect(response.headers.get('access-control-allow-origin')).toBe('*');
         expect((await response.json()).error).toMatch(/could not be delivered/);
       }
-      expect((await stack.state(ids[0]!))!.state).toBe('pending');
-      expect((await stack.state(ids[0]!))!.last_error).toMatch(/ECONNREFUSED|connect/i);
+      for (const recipient of ['staff', 'sender'] as const) {
+        expect((await stack.state(ids[0]!, recipient))!.state).toBe('pending');
+        expect((await stack.state(ids[0]!, recipient))!.last_error).toMatch(/ECONNREFUSED|connect/i);
+      }
     } finally {
       await startSmtp();
     }
     await makeDue();
     const swept = await sweep();
-    expect(await swept.json()).toEqual({ sent: 3, failed: 0 });
-    expect(inbox.map((m) => m.subject).sort()).toEqual(['Contact Inquiry: Visitor 0', 'Contact Inquiry: Visitor 1', 'Contact Inquiry: Visitor 2']);
+    expect(await swept.json()).toEqual({ sent: 6, failed: 0 });
+    expect(toStaff().map((m) => m.subject).sort()).toEqual(['Contact Inquiry: Visitor 0', 'Contact Inquiry: Visitor 1', 'Contact Inquiry: Visitor 2']);
+    expect(copies().flatMap((m) => m.to).sort()).toEqual(['visitor0@example.org', 'visitor1@example.org', 'visitor2@example.org']);
     expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
-    expect(inbox).toHaveLength(3);
+    expect(inbox).toHaveLength(6);
   }, 60_000);
 });
 
@@ -278,7 +334,9 @@ describe('send-form-notification with Resend (how hosted Supabase sends mail)', 
     try {
       const ok = await hosted.invoke(contactCall(await hosted.save('contact_submissions', contact)));
       expect(ok.status).toBe(200);
-      expect(requests).toHaveLength(1);
+      // Staff's email, then the sender's copy.
+      expect(requests).toHaveLength(2);
+      expect(requests[1]!.body).toMatchObject({ to: ['ana@casaverde.org'], reply_to: 'staff@keystoneimpact.org' });
       expect(requests[0]!.auth).toBe('Bearer re_test_key');
       expect(requests[0]!.body).toMatchObject({
         from: 'Website <notifications@keystoneimpact.org>',

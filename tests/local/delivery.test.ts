@@ -8,11 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
 import { mineStamp } from '../../form-model/stamp';
+import forms from '../../schemas/forms.json';
 
 const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch');
 let stack: LocalStack;
 const inboxApi = () => `${stack.inboxUrl}/api/v1`;
-const messages = async () => ((await (await fetch(`${inboxApi()}/messages`)).json()) as { messages: { subject: string }[] }).messages;
+const messages = async () => ((await (await fetch(`${inboxApi()}/messages`)).json()) as { messages: { subject: string; to: string[] }[] }).messages;
+const copySubject = forms.contact.notification.copyToSender.subject;
+/** The local stack's team address (NOTIFY_TO), where staff's emails go. */
+const TEAM = 'team@localhost';
 const chaos = (Probability: number) => fetch(`${inboxApi()}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability } }) });
 const anon = () => ({ apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' });
 
@@ -46,11 +50,13 @@ it('delivers every lead saved while mail was down, once, with nobody pressing Se
   } finally {
     await chaos(0);
   }
-  const subjects = Array.from({ length: 5 }, (_, i) => `Contact Inquiry: Outage ${i}`);
-  await expect.poll(async () => (await messages()).map((m) => m.subject).sort(), { timeout: 30_000, interval: 500 }).toEqual(subjects);
+  // Staff's email and the sender's copy of each (schemas/forms.json's copyToSender).
+  const sent = Array.from({ length: 5 }, (_, i) => [`Contact Inquiry: Outage ${i} -> staff`, `${copySubject} -> outage${i}@example.org`]).flat().sort();
+  const delivered = async () => (await messages()).map((m) => `${m.subject} -> ${m.to.join() === TEAM ? 'staff' : m.to.join()}`).sort();
+  await expect.poll(delivered, { timeout: 30_000, interval: 500 }).toEqual(sent);
   // Later sweeps find nothing due: still one email each.
   await new Promise((resolve) => setTimeout(resolve, 2500));
-  expect((await messages()).length).toBe(5);
+  expect((await messages()).length).toBe(10);
 }, 90_000);
 
 it('keeps the delivery state from visitors: no read, no write, no server-owned column on insert', async () => {

@@ -50,7 +50,8 @@ describe('npm run dev follows schemas/ as they are saved', () => {
     expect(saved.status).toBe(201);
     const invoked = await fetch(`${site.apiUrl}/functions/v1/send-form-notification`, { method: 'POST', headers, body: JSON.stringify({ formType: 'Contact Inquiry', payload: { id } }) });
     expect(invoked.status, await invoked.text()).toBe(200);
-    const mail = ((await (await fetch(`${site.inboxUrl}/api/v1/messages`)).json()) as { messages: { text: string }[] }).messages[0]!;
+    const mails = ((await (await fetch(`${site.inboxUrl}/api/v1/messages`)).json()) as { messages: { subject: string; text: string }[] }).messages;
+    const mail = mails.find((m) => m.subject.startsWith('Contact Inquiry:'))!;
     expect(mail.text).toContain('How did you hear about us?');
 
     // A new form's page is served without a restart.

@@ -36,11 +36,14 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
     expect(error).toBeNull();
     expect(data).toEqual({ ok: true });
     const listed = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/api/v1/messages`)).json();
-    expect(listed.total).toBe(1);
-    expect(listed.messages[0]).toMatchObject({ to: ['team@localhost'], replyTo: 'ana@casaverde.org', subject: 'Contact Inquiry: Ana Ruiz' });
+    // Staff's email, and the sender's copy (schemas/forms.json's copyToSender).
+    expect(listed.total).toBe(2);
+    const toStaff = listed.messages.find((m: { to: string[] }) => m.to.includes('team@localhost'));
+    expect(toStaff).toMatchObject({ replyTo: 'ana@casaverde.org', subject: 'Contact Inquiry: Ana Ruiz' });
+    expect(listed.messages.find((m: { to: string[] }) => m.to.includes('ana@casaverde.org'))).toMatchObject({ replyTo: 'team@localhost' });
     const page = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/`)).text();
     expect(page).toContain('Contact Inquiry: Ana Ruiz');
-    const message = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/messages/${listed.messages[0].id}`)).text();
+    const message = await (await fetch(`http://127.0.0.1:${inbox.httpPort}/messages/${toStaff.id}`)).text();
     expect(message).toContain('<iframe sandbox="allow-popups allow-popups-to-escape-sandbox"');
     expect(message).toContain('&lt;base target=&quot;_blank&quot;&gt;');
   });
@@ -59,7 +62,7 @@ describe('the local stack: gateway, functions on Deno, mail inbox', () => {
       await chaos(0);
     }
     expect((await client().functions.invoke('send-form-notification', await saved({ ...contact, email: 'third@casaverde.org' }))).error).toBeNull();
-    expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(1);
+    expect((await (await fetch(`${inboxApi}/messages`)).json()).total).toBe(2);
     expect((await fetch(`${inboxApi}/chaos`, { method: 'PUT', body: '{"Recipient": {"ErrorCode": 200}}' })).status).toBe(400);
   });
 

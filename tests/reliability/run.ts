@@ -54,8 +54,8 @@ interface Stack {
 }
 
 /** Every form visitors send, from schemas/forms.json: a new form is attacked too, without an edit here. */
-const FORMS: Record<string, { form: FormDefinition; table: string; formType: string; replyTo: string }> = Object.fromEntries(
-  publicForms.map((f) => [f.name, { form: f.definition, table: f.table, formType: f.entry.notification.formType, replyTo: f.replyTo }]),
+const FORMS: Record<string, { form: FormDefinition; table: string; formType: string; replyTo: string; copyToSender: boolean }> = Object.fromEntries(
+  publicForms.map((f) => [f.name, { form: f.definition, table: f.table, formType: f.entry.notification.formType, replyTo: f.replyTo, copyToSender: Boolean(f.entry.notification.copyToSender) }]),
 );
 let unique = 0;
 const answers = (name: keyof typeof FORMS, address = `visitor${++unique}.${Date.now()}@example.org`) =>
@@ -104,8 +104,8 @@ async function serversUp(stack: Stack, when: string) {
   if (inbox.status !== 200) finding('servers stopped', `the inbox after ${when}`);
 }
 
-async function inboxMessages(stack: Stack): Promise<{ subject: string; replyTo?: string; text?: string }[]> {
-  const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { id: string; subject: string; replyTo?: string }[] };
+async function inboxMessages(stack: Stack): Promise<{ subject: string; to: string[]; replyTo?: string; text?: string }[]> {
+  const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { id: string; subject: string; to: string[]; replyTo?: string }[] };
   return listed.messages;
 }
 
@@ -369,14 +369,19 @@ async function outage(stack: Stack) {
   const mailBack = performance.now();
   const deadline = mailBack + 120_000;
   let delivered = 0;
+  let copies = 0;
+  const sender = (e: string) => e.split('#')[0]!;
   while (performance.now() < deadline) {
     const messages = await inboxMessages(stack);
-    delivered = messages.filter((m) => [...expected].some((e) => e.split('#')[0] === m.replyTo)).length;
-    if (delivered >= expected.size) break;
+    delivered = messages.filter((m) => [...expected].some((e) => sender(e) === m.replyTo)).length;
+    // Each sender's own copy (copyToSender), which goes through the same outbox.
+    copies = FORMS.contact!.copyToSender ? messages.filter((m) => [...expected].some((e) => m.to.includes(sender(e)))).length : expected.size;
+    if (delivered >= expected.size && copies >= expected.size) break;
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   const seconds = ((performance.now() - mailBack) / 1000).toFixed(0);
   if (delivered < expected.size) finding('notifications lost', `${expected.size - delivered} of ${expected.size} leads saved while mail was down had no email 2 minutes after it came back`, expected.size - delivered);
+  if (copies < expected.size) finding('notifications lost', `${expected.size - copies} of ${expected.size} senders' copies of leads saved while mail was down had not arrived 2 minutes after mail came back`, expected.size - copies);
   else findings.push(`(outage: all ${expected.size} leads saved while mail was down reached the inbox ${seconds} s after mail came back, with no visitor action)`);
   figures['requests tried'] += 26;
 }

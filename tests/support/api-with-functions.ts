@@ -52,10 +52,11 @@ export async function startApiWithFunctions(mailEnv: Record<string, string>) {
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
     },
-    async state(id: string) {
+    /** Where one of a submission's emails stands: staff's by default, or the sender's copy. */
+    async state(id: string, recipient: 'staff' | 'sender' = 'staff') {
       const { rows } = await db.query<{ state: string; attempts: number; last_error: string | null }>(
-        'select state, attempts, last_error from public.form_notifications where submission_id = $1',
-        [id],
+        'select state, attempts, last_error from public.form_notifications where submission_id = $1 and recipient = $2',
+        [id, recipient],
       );
       return rows[0];
     },

@@ -203,6 +203,35 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /contact/fromProfile/message): "compnay" is not a question of the profile (schemas/sign-up.schema.json) that is saved. Did you mean "company"?');
   });
 
+  it('"copyToSender" gives the function the copy\'s subject and the page\'s "sent" texts, and needs both the "sent" and a per-address cap', async () => {
+    const sent = { title: 'Thank you, your message is on its way', body: 'A consultant will reply within one business day.', again: 'Send another message' };
+    const copy = { subject: 'Your message to Keystone Impact Partners' };
+    const ws = schemaWorkspace();
+    ws.editJson('forms.json', (forms) => ((forms.contact.page.sent = sent), (forms.contact.notification.copyToSender = copy)));
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    const layouts = readFileSync(join(ws.formModel, 'generated', 'notification-forms.ts'), 'utf8');
+    expect(layouts).toContain('export const siteName = "Keystone Impact Partners";');
+    expect(layouts).toContain(`copyToSender: ${JSON.stringify({ ...copy, title: sent.title, body: sent.body })},`);
+    // The queue trigger is told which column holds the sender's address.
+    expect(readFileSync(join(ws.supabase, 'migrations', ws.migrations().at(-1)!), 'utf8')).toContain(
+      "after insert on public.contact_submissions\n  for each row execute function public.queue_form_notification('email');",
+    );
+
+    const out = await refused((ws) =>
+      ws.editJson('forms.json', (forms) => {
+        forms.contact.notification.copyToSender = copy;
+        forms.assessment.page.sent = sent;
+        forms.assessment.notification.copyToSender = copy;
+        delete forms.assessment.limits.perAddressPerHour;
+      }),
+    );
+    expect(out).toContain('(at /contact/notification/copyToSender): the sender\'s copy is headed by the page\'s "sent" title and body: give the form a "page" with "sent".');
+    expect(out).toContain('(at /assessment/notification/copyToSender): a copy to the sender needs a cap on submissions from one address: add "limits": { "perAddressPerHour": 5 }');
+    const unknown = await refused((ws) => ws.editJson('forms.json', (forms) => (forms.contact.notification.copyToSender = { subjet: 'Hello' })));
+    expect(unknown).toContain('"subjet" is not something');
+  });
+
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {
     const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.$id = 'contact_form')));
     expect(out).toMatch(/schemas\/contact\.schema\.json:3:\d+ \(at \/\$id\): "\$id" must be "contact", the form's name in schemas\/forms\.json\./);

@@ -157,6 +157,13 @@ export const registryShape: SchemaObject = {
           subject: { ...nonEmptyText, description: 'must be the email subject, naming answers as {field}, like "Course Enrolment: {course}".' },
           senderName: { type: 'string', description: 'must name the question holding the sender\'s name, shown in the staff inbox.' },
           senderOrganization: { type: 'string', description: 'must name the question holding the sender\'s organization, shown and searched in the staff inbox.' },
+          copyToSender: {
+            $comment: 'The sender is emailed a copy of their answers too, headed by the page\'s "sent" title and body (what happens next), through the same outbox as the staff email.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['subject'],
+            properties: { subject: { ...nonEmptyText, description: 'must be the subject of the sender\'s copy, like "Your message to Keystone Impact Partners".' } },
+          },
         },
       },
       options: {

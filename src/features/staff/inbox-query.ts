@@ -144,7 +144,7 @@ export async function previews(client: Backend, rows: InboxRow[]): Promise<Map<s
 /** Whether each submission's email reached staff: pending, sending or sent. */
 export async function notificationStates(client: Backend, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();
-  const { data, error } = await client.from('form_notifications').select('submission_id, state').in('submission_id', ids);
+  const { data, error } = await client.from('form_notifications').select('submission_id, state').eq('recipient', 'staff').in('submission_id', ids);
   if (error) throw new Error(error.message);
   return new Map((data as { submission_id: string; state: string }[]).map((r) => [r.submission_id, r.state]));
 }

@@ -1,8 +1,6 @@
 import { answerRows, isolated, subjectLine } from '../../../form-model/answer-rows.ts';
 import type { NotificationForm } from '../../../form-model/notification-form.ts';
-
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+import { escapeHtml } from './escape-html.ts';
 
 export interface NotificationEmail {
   subject: string;

@@ -1,4 +1,5 @@
-// Emails staff about saved form submissions, each exactly once (docs/decisions/014).
+// Emails staff about saved form submissions, each exactly once (docs/decisions/014), and the sender a
+// copy of their answers when the form declares "copyToSender" (docs/decisions/039), also exactly once.
 //
 // The site's call, after saving a row: { payload, formType }, payload.id being the id the row was saved
 // with. The function reads that row with the service role and emails it, never the request body. A
@@ -11,9 +12,10 @@
 // requests; 502 { error } when delivery fails (the row stays due, and the sweep tries again).
 import { createClient } from 'npm:@supabase/supabase-js@^2';
 import { corsHeaders, json } from '../_shared/cors.ts';
-import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
-import { sendEmail } from '../_shared/mailer.ts';
+import { notificationForms, siteName } from '../../../form-model/generated/notification-forms.ts';
+import { sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
+import { senderCopyEmail } from '../_shared/sender-copy-email.ts';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
@@ -23,6 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface Claimed {
   submission_id: string;
   form_table: string;
+  recipient: 'staff' | 'sender';
   answers: Record<string, unknown> | null;
 }
 
@@ -37,27 +40,37 @@ function staffLink(id: string): string | undefined {
   return site ? submissionLink(site, id) : undefined;
 }
 
-/** Sends one claimed notification and records the outcome; returns the delivery error, if any. */
-async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
+/**
+ * The email a claimed row stands for: staff's notification (Reply-To the sender), or the sender's copy
+ * (Reply-To the team), or why there is none.
+ */
+function emailFor(claimed: Claimed): OutgoingEmail | string {
   const entry = Object.entries(notificationForms).find(([, form]) => form.table === claimed.form_table);
-  let problem: string | null = null;
-  if (!entry || !claimed.answers) {
-    problem = entry ? 'The submission was deleted before its email was sent.' : `No form in schemas/forms.json saves to ${claimed.form_table}.`;
-  } else {
-    const [formType, form] = entry;
+  if (!entry) return `No form in schemas/forms.json saves to ${claimed.form_table}.`;
+  if (!claimed.answers) return 'The submission was deleted before its email was sent.';
+  const [formType, form] = entry;
+  const from = Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>';
+  const team = Deno.env.get('NOTIFY_TO') ?? '';
+  const sender = String(claimed.answers[form.replyTo] ?? '');
+  if (claimed.recipient === 'staff') return { from, to: team, replyTo: sender, ...notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id)) };
+  // Queued when the form sent copies; a form that has stopped since sends none.
+  if (!form.copyToSender) return `The form ${form.id} no longer sends its senders a copy ("copyToSender" in schemas/forms.json).`;
+  return { from, to: sender, replyTo: team, ...senderCopyEmail(siteName, { ...form, copyToSender: form.copyToSender }, claimed.answers) };
+}
+
+/** Sends one claimed email and records the outcome; returns the delivery error, if any. */
+async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
+  const email = emailFor(claimed);
+  let problem: string | null = typeof email === 'string' ? email : null;
+  if (typeof email !== 'string') {
     try {
-      await sendEmail({
-        from: Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>',
-        to: Deno.env.get('NOTIFY_TO') ?? '',
-        replyTo: String(claimed.answers[form.replyTo]),
-        ...notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id)),
-      });
+      await sendEmail(email);
     } catch (error) {
-      console.error(`send-form-notification: delivery of ${claimed.submission_id} failed:`, error);
+      console.error(`send-form-notification: delivery of ${claimed.recipient}'s email for ${claimed.submission_id} failed:`, error);
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const { error } = await db.rpc('finish_form_notification', { p_id: claimed.submission_id, p_error: problem });
+  const { error } = await db.rpc('finish_form_notification', { p_id: claimed.submission_id, p_error: problem, p_recipient: claimed.recipient });
   if (error) console.error(`send-form-notification: could not record the outcome for ${claimed.submission_id}:`, error.message);
   return problem;
 }
@@ -141,12 +154,11 @@ Deno.serve(async (request) => {
   if (typeof id !== 'string' || !UUID.test(id)) return json(400, { error: 'payload.id must be the id the submission was saved with.' });
 
   const db = database();
-  const claimed = await claim(db, { p_table: form.table, p_id: id, p_limit: 1 });
+  const claimed = await claim(db, { p_table: form.table, p_id: id });
   if (claimed instanceof Response) return claimed;
-  for (const row of claimed) {
-    if ((await deliver(db, row)) !== null) {
-      return json(502, { error: 'The notification email could not be delivered. It will be sent again automatically.' });
-    }
-  }
+  let failed = false;
+  // Each email on its own: staff's going out is not held back by the sender's copy failing, or the reverse.
+  for (const row of claimed) failed = (await deliver(db, row)) !== null || failed;
+  if (failed) return json(502, { error: 'The notification email could not be delivered. It will be sent again automatically.' });
   return json(200, { ok: true });
 });

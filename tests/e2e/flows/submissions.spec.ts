@@ -15,6 +15,8 @@ import { answerAll, answersFor, busyText, fieldOf, fieldOrder, inputOf, submitTe
 import { expectToast, unique } from './helpers';
 
 const emailsFrom = async (address: string) => (await mail()).filter((m) => m.replyTo === address);
+/** The copies a sender received of what they sent (forms.json's copyToSender). */
+const copiesTo = async (address: string) => (await mail()).filter((m) => m.to.includes(address));
 const replyTo = (form: FormDefinition) => pageForms.find((f) => f.definition === form)!.replyTo;
 /** The first free-text question: where a test writes a value it can find again. */
 const firstText = (form: FormDefinition) => fieldOrder(form).find((f) => fieldOf(form, f).type === 'string' && !fieldOf(form, f).oneOf && f !== replyTo(form))!;
@@ -108,6 +110,17 @@ for (const declared of pageForms) {
       for (const text of readableAnswers(form, answers)) expect(emails[0]!.text).toContain(text);
       // Staff open the submission on this site's /staff page from the email.
       expect(emails[0]!.text).toContain(new URL(`/staff?submission=${saved[0]!.id}`, page.url()).href);
+      // The sender's own copy, so the toast's "an email has also been sent" holds for them too: what
+      // happens next in the page's words and every answer, with no link.
+      const copies = await copiesTo(address);
+      const copy = entry.notification.copyToSender;
+      expect(copies.map((m) => m.subject)).toEqual(copy ? [copy.subject] : []);
+      if (copy) {
+        expect(copies[0]!.text).toContain(notice.body);
+        for (const text of readableAnswers(form, answers)) expect(copies[0]!.text).toContain(text);
+        expect(copies[0]!.html).toContain(notice.title);
+        expect(copies[0]!.html).not.toMatch(/<a[\s>]/);
+      }
     });
 
     test('shows the database error and sends nothing when the server refuses the row', async ({ page, pageProblems }) => {
@@ -150,6 +163,8 @@ for (const declared of pageForms) {
       allowProblems(pageProblems, /status of 409/);
       expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(1);
       expect(await emailsFrom(address)).toHaveLength(1);
+      // The sender's copy, refused with staff's the first time, went out once too.
+      expect(await copiesTo(address)).toHaveLength(entry.notification.copyToSender ? 1 : 0);
     });
 
     test('gives a bot that fills the hidden field a success, and keeps and sends nothing', async ({ page }) => {
@@ -161,6 +176,7 @@ for (const declared of pageForms) {
       await expectToast(page, sent.title, sent.message);
       expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(0);
       expect(await emailsFrom(address)).toHaveLength(0);
+      expect(await copiesTo(address)).toHaveLength(0);
     });
   });
 }
