@@ -55,6 +55,21 @@ export async function as<T>(db: Db, role: 'anon' | 'authenticated' | 'service_ro
   }
 }
 
+/** As `as`, but what the work does is kept (committed), as a request's is; rolled back when it fails. */
+export async function committedAs<T>(db: Db, role: 'anon' | 'authenticated', sub: string | null, work: () => Promise<T>, claims: Record<string, unknown> = {}): Promise<T> {
+  await db.exec('begin');
+  try {
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role, ...(sub ? { sub } : {}), ...claims })]);
+    await db.exec(`set local role ${role}`);
+    const result = await work();
+    await db.exec('commit');
+    return result;
+  } catch (error) {
+    await db.exec('rollback');
+    throw error;
+  }
+}
+
 /** Expects the statement to fail with this SQLSTATE (23514 check, 23502 not null, 42501 permission). */
 export async function expectRefused(work: Promise<unknown>, code: string) {
   await expect(work).rejects.toMatchObject({ code });

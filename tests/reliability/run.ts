@@ -280,6 +280,19 @@ async function privacyAndLockouts(stack: Stack) {
   const reset = await send(stack.apiUrl, 'POST', '/auth/v1/recover', { headers: withKey(keys.anon), body: JSON.stringify({ email: people[1]!.email }), from: '127.0.5.2' });
   if (reset.status !== 200) finding('visitors locked out', `a password reset after junk sign-ups got ${reset.status}`);
   figures['requests tried'] += 29 + 40 + 1 + 30 + 2;
+  // Deleting an account (decision 040): the public key and a forged token delete nothing; Ben deleting
+  // his own leaves Ana's account and everything she sent whole.
+  const forged = `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`;
+  for (const [who, authorization] of [['anon', keys.anon], ['a forged token', forged]] as const) {
+    const tried = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/delete_my_account', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` }, body: '{}' });
+    if (tried.status === 200) finding('rows leaked', `${who} called delete_my_account and was answered 200`);
+  }
+  const deleted = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/delete_my_account', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${tokens[1]}` }, body: '{}' });
+  if (deleted.status !== 200) finding('visitors locked out', `${people[1]!.name} could not delete their account: ${deleted.status} ${deleted.body.slice(0, 80)}`);
+  const hers = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/my_submissions', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${tokens[0]}` }, body: '{}' });
+  const left = hers.status === 200 ? (JSON.parse(hers.body) as unknown[]).length : 0;
+  if (left !== Object.keys(FORMS).length) finding('acknowledged rows lost', `after ${people[1]!.name} deleted their account, ${people[0]!.name}'s lists ${left} of the ${Object.keys(FORMS).length} submissions she sent`, Object.keys(FORMS).length - left);
+  figures['requests tried'] += 4;
 }
 
 async function rowsBreakingTheirSchema(stack: Stack) {

@@ -5,6 +5,7 @@ import { SignInGate } from '../../components/signed-in-page';
 import { useAccount } from '../../lib/account/account-context';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
+import { DeleteAccount } from './delete-account';
 import { download, yourData } from './your-data';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -74,6 +75,19 @@ function WhatYouSent() {
  */
 function Account() {
   const { user, loading, signOut } = useAccount();
+  const [deleted, setDeleted] = useState<number | null>(null);
+  if (deleted !== null) {
+    return (
+      <Stack gap="sm" role="status">
+        <Title order={2}>Your account is deleted</Title>
+        <Text>
+          {deleted === 0
+            ? 'Your sign-in and your details are gone.'
+            : `Your sign-in, your details and ${deleted === 1 ? 'the submission' : `the ${deleted} submissions`} you sent while signed in are gone.`}
+        </Text>
+      </Stack>
+    );
+  }
   if (loading) return <Text aria-live="polite">Checking your sign-in…</Text>;
   if (!user) return <SignInGate why="Sign in to see the messages, assessments and enrolments you have sent us, and where each one stands." />;
   return (
@@ -90,6 +104,8 @@ function Account() {
       <WhatYouSent key={user.id} />
       <Title order={2}>Your data</Title>
       <DownloadYourData />
+      <Title order={2}>Delete your account</Title>
+      <DeleteAccount onDeleted={setDeleted} />
     </Stack>
   );
 }

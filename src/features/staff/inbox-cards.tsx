@@ -3,7 +3,7 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paramsFor } from './inbox-filter-params';
 import { STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
-import { deliveryLabel, formatTime } from './staff-labels';
+import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { formTitle } from './staff-forms';
 import { EmailAddress } from './email-address';
 
@@ -30,7 +30,7 @@ export function InboxCards({ rows, states, previews, filter, busy, onOpen }: Lis
             <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
               <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen} fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
-                <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
+                <bdi>{senderLabel(row)}</bdi>
               </Anchor>
               <Text size="sm" fw={row.status === 'new' ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {STATUS_LABELS[row.status]}

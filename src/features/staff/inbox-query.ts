@@ -158,7 +158,8 @@ export interface InboxEvent {
   id: number;
   at: string;
   actor_email: string | null;
-  field: 'status' | 'note';
+  /** What changed, or "deleted": its sender deleted it with their account (decision 040). */
+  field: 'status' | 'note' | 'deleted';
   old_value: string | null;
   new_value: string | null;
 }

@@ -10,7 +10,7 @@ import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
-import { deliveryLabel, formatTime, submissionCount } from './staff-labels';
+import { deliveryLabel, formatTime, senderLabel, submissionCount } from './staff-labels';
 import { display, formTitle, questionTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
@@ -136,7 +136,7 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps)
               <Table.Td>
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
-                  <bdi>{row.name || row.email || 'Unnamed submission'}</bdi>
+                  <bdi>{senderLabel(row)}</bdi>
                 </Anchor>
                 {previews.has(row.submission_id) && (
                   <Text size="sm" c="dimmed" lineClamp={1} maw={320}>

@@ -7,6 +7,12 @@ export const formatTime = (iso: string) => dateTime.format(new Date(iso));
 /** A part of a whole as a rounded percentage ("67%"), or a dash when the whole is nothing. */
 export const share = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '–');
 
+/**
+ * Who sent a submission, as the inbox names it. Every form's reply-to address is a required answer, so
+ * only a submission its sender deleted with their account (its marker, decision 040) has none.
+ */
+export const senderLabel = (row: { name: string | null; email: string | null }) => (row.email ? row.name || row.email : 'Deleted by its sender');
+
 export const submissionCount = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
 
 /** form_notifications.state as staff read it; no row means the form sends no email. */

@@ -10,7 +10,7 @@ import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type InboxFilter, type Status } from './inbox-query';
-import { deliveryLabel, formatTime } from './staff-labels';
+import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
 
@@ -25,6 +25,7 @@ function mailto(email: string, subject: string) {
 }
 
 function describe(event: InboxEvent): string {
+  if (event.field === 'deleted') return 'Its sender deleted it with their account: the answers, the note and the earlier history are gone';
   const who = event.actor_email ?? 'Someone';
   if (event.field === 'status') return `${who} changed the status from ${statusLabel(event.old_value)} to ${statusLabel(event.new_value)}`;
   return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
@@ -132,7 +133,9 @@ export function SubmissionView({ id }: { id: string }) {
   const { entry, answers, events, delivery, around } = loaded.data;
   const form = staffForms.get(entry.form);
   const rows = form ? answerRows(form, answers) : [];
-  const who = entry.name || entry.email || 'Unnamed submission';
+  const who = senderLabel(entry);
+  // Every form's reply-to address is required: only a submission its sender deleted has none (decision 040).
+  const withdrawn = !entry.email;
   return (
     <Stack gap="lg">
       <Group justify="space-between" gap="sm">
@@ -144,7 +147,7 @@ export function SubmissionView({ id }: { id: string }) {
       </Group>
       <Stack gap={4}>
         <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          {formTitle(entry.form)} from <bdi>{who}</bdi>
+          {withdrawn ? `${formTitle(entry.form)}, deleted by its sender` : <>{formTitle(entry.form)} from <bdi>{who}</bdi></>}
         </Title>
         <Text c="dimmed">
           Received {formatTime(entry.created_at)} · Staff email: {deliveryLabel(delivery)}
@@ -167,7 +170,8 @@ export function SubmissionView({ id }: { id: string }) {
             <Title order={3} id="answers-title" mb="sm">
               Answers
             </Title>
-            <Table verticalSpacing="sm" layout="fixed">
+            {withdrawn && <Text c="dimmed">Its sender deleted their account and this submission with it: nothing they sent is kept.</Text>}
+            <Table verticalSpacing="sm" layout="fixed" hidden={withdrawn}>
               <Table.Tbody>
                 {rows.map((row) => (
                   <Table.Tr key={row.field}>
@@ -197,7 +201,7 @@ export function SubmissionView({ id }: { id: string }) {
                 Follow-up
               </Title>
               {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-              <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />
+              {withdrawn ? <Text c="dimmed">Nothing to follow up: its sender deleted it.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />}
             </section>
             <section aria-labelledby="history-title">
               <Title order={3} id="history-title" mb="sm">

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, rows, signUpAs } from '../backend';
+import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, makeStaff, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { AUTH_SUBJECTS } from '../../support/email-links';
@@ -274,4 +274,60 @@ test('a member finds their details filled in, and what they sent on Your Account
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByText(message)).toHaveCount(0);
+});
+
+test('a member deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems }) => {
+  const ana = await confirmedAccount('leaving');
+  const contact = pageForms.find((f) => f.name === 'contact')!;
+  const form = contact.definition;
+  const message = `Please forget me ${unique('m')}`;
+  await page.goto(contact.entry.page.path);
+  await signIn(page, ana.email, ana.password);
+  await expect(header(page).getByRole('link', { name: 'Your Account' })).toBeVisible();
+  await answerAll(page, page.locator('form'), form, answersFor(form, { [contact.replyTo]: ana.email, message }));
+  await page.getByRole('button', { name: submitText(form) }).click();
+  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description);
+  const [saved] = await rows<{ id: string }>(contact.table, `message=eq.${encodeURIComponent(message)}`);
+  expect(saved).toBeTruthy();
+
+  await page.goto('/account');
+  await expect(page.getByText(message)).toBeVisible();
+  // The first press only asks; keeping the account changes nothing.
+  await page.getByRole('button', { name: 'Delete your account' }).click();
+  await expect(page.getByRole('button', { name: 'Delete everything' })).toBeFocused();
+  expect(await new AxeBuilder({ page }).analyze().then((r) => r.violations)).toEqual([]);
+  await page.getByRole('button', { name: 'Keep my account' }).click();
+  await expect(page.getByRole('button', { name: 'Delete everything' })).toHaveCount(0);
+  expect(await rows(contact.table, `id=eq.${saved!.id}`)).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Delete your account' }).click();
+  await page.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is deleted' })).toBeVisible();
+  await expect(page.getByText('Your sign-in, your details and the submission you sent while signed in are gone.')).toBeVisible();
+  await expect(header(page).getByRole('button', { name: 'Sign In' })).toBeVisible();
+  expect(await rows(contact.table, `id=eq.${saved!.id}`)).toEqual([]);
+  const [marker] = await rows<{ name: string | null; email: string | null; withdrawn_at: string | null }>('staff_inbox', `submission_id=eq.${saved!.id}`);
+  expect(marker).toMatchObject({ name: null, email: null, withdrawn_at: expect.any(String) });
+  expect(await rows('staff_inbox_events', `submission_id=eq.${saved!.id}`)).toEqual([expect.objectContaining({ field: 'deleted', new_value: 'by its sender' })]);
+
+  // The old password opens nothing any more, in this browser or another.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/');
+  await header(other).getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(other, ana.email, ana.password);
+  await expect(other.getByRole('dialog').getByText('Invalid login credentials')).toBeVisible();
+
+  // Staff find the marker where the lead was, with nothing of the sender and nothing to follow up.
+  const staff = await confirmedAccount('staff-reads-marker');
+  await makeStaff(staff.email);
+  await other.getByRole('dialog').getByRole('textbox', { name: 'Email' }).clear();
+  await submitSignIn(other, staff.email, staff.password);
+  await other.goto(`/staff?submission=${saved!.id}`);
+  await expect(other.getByRole('heading', { level: 2 })).toHaveText('Contact Inquiry, deleted by its sender');
+  await expect(other.getByText('Its sender deleted their account and this submission with it')).toBeVisible();
+  await expect(other.getByText('Nothing to follow up: its sender deleted it.')).toBeVisible();
+  await expect(other.getByText(/Its sender deleted it with their account/)).toBeVisible();
+  await expect(other.getByText(message)).toHaveCount(0);
+  await other.context().close();
+  allowProblems(pageProblems, /status of 40[03]/);
 });
