@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { loadBackend } from '../../lib/backend/load';
@@ -19,7 +20,7 @@ export async function deleteMyAccount(): Promise<number> {
 export function DeleteAccount({ onDeleted }: { onDeleted: (submissions: number) => void }) {
   const [step, setStep] = useState<'ask' | 'confirm' | 'busy'>('ask');
   const [failed, setFailed] = useState<string | null>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
   const remove = async () => {
     setStep('busy');
     setFailed(null);
@@ -34,7 +35,7 @@ export function DeleteAccount({ onDeleted }: { onDeleted: (submissions: number) 
     <Stack gap="xs" align="flex-start">
       <Text>Delete your account, your details and everything you sent while signed in. This cannot be undone.</Text>
       {step === 'ask' ? (
-        <Button color="red" variant="outline" onClick={() => (setStep('confirm'), requestAnimationFrame(() => confirmRef.current?.focus()))}>
+        <Button color="red" variant="outline" onClick={() => (setStep('confirm'), requestAnimationFrame(() => keepRef.current?.focus()))}>
           Delete your account
         </Button>
       ) : (
@@ -44,10 +45,11 @@ export function DeleteAccount({ onDeleted }: { onDeleted: (submissions: number) 
             sees only that a submission was deleted by its sender.
           </Text>
           <Group>
-            <Button ref={confirmRef} color="red" loading={step === 'busy'} onClick={() => void remove()}>
+            <Button color="red" loading={step === 'busy'} onClick={() => void remove()}>
               Delete everything
             </Button>
-            <Button variant="default" disabled={step === 'busy'} onClick={() => (setStep('ask'), setFailed(null))}>
+            {/* The focus lands on the choice that loses nothing, as for any question that cannot be undone. */}
+            <Button ref={keepRef} variant="default" disabled={step === 'busy'} onClick={() => (setStep('ask'), setFailed(null))}>
               Keep my account
             </Button>
           </Group>
