@@ -74,7 +74,7 @@ function WhatYouSent() {
  * database gives each member only their own submissions, whatever this page shows.
  */
 function Account() {
-  const { user, loading, signOut } = useAccount();
+  const { user, loading, signOut, openAuthDialog } = useAccount();
   const [deleted, setDeleted] = useState<number | null>(null);
   if (deleted !== null) {
     return (
@@ -102,6 +102,13 @@ function Account() {
       </Group>
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
+      <Title order={2}>Your password</Title>
+      <Stack gap="xs" align="flex-start">
+        <Text>Change the password you sign in with. Anywhere else you are signed in, you will need the new one.</Text>
+        <Button variant="default" onClick={() => openAuthDialog('change-password')}>
+          Change your password
+        </Button>
+      </Stack>
       <Title order={2}>Your data</Title>
       <DownloadYourData />
       <Title order={2}>Delete your account</Title>

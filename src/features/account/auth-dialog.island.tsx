@@ -57,6 +57,13 @@ const modes: Record<AuthMode, ModeSpec> = {
     links: [],
     send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
   },
+  'change-password': {
+    title: 'Change Your Password',
+    form: newPasswordForm,
+    intro: 'Choose a new password for your account. You stay signed in here; anywhere else you are signed in, you will need the new one.',
+    links: [],
+    send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
+  },
   'choose-password': {
     title: 'Choose Your Password',
     form: newPasswordForm,

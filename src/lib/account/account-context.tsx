@@ -13,7 +13,7 @@ type ActionName = AuthServiceModule.ActionName;
 // The calls themselves are downloaded when first needed; the islands keep only the state.
 const service = (): Promise<AuthService> => import('./auth-service');
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password';
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password' | 'change-password';
 
 export interface AccountUser {
   id: string;

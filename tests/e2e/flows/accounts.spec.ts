@@ -5,6 +5,7 @@ import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, makeStaff, rows, signU
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { AUTH_SUBJECTS } from '../../support/email-links';
+import { localKeys } from '../../../supabase/local/keys';
 import { toastLifetimes, toastLifetimesOf } from '../toast-timing';
 import { pageForms } from '../../support/declared-forms';
 import { answerAll, answersFor, inputOf, submitText } from '../form-driver';
@@ -276,7 +277,7 @@ test('a member finds their details filled in, and what they sent on Your Account
   await expect(page.getByText(message)).toHaveCount(0);
 });
 
-test('a member deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems }) => {
+test('a member changes their password, then deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems, request }) => {
   const ana = await confirmedAccount('leaving');
   const contact = pageForms.find((f) => f.name === 'contact')!;
   const form = contact.definition;
@@ -292,6 +293,20 @@ test('a member deletes their account and what they sent, after saying so twice; 
 
   await page.goto('/account');
   await expect(page.getByText(message)).toBeVisible();
+
+  // A new password from the account page: the old one stops working, the new one works.
+  await page.getByRole('button', { name: 'Change your password' }).click();
+  const change = page.getByRole('dialog', { name: 'Change Your Password' });
+  await change.locator('#new_password_password').fill('a newer secret 8');
+  await change.getByRole('button', { name: 'Save New Password' }).click();
+  await expectToast(page, 'Password updated', 'Your new password is saved and you are signed in');
+  await expect(change).toHaveCount(0);
+  const { anon } = await localKeys();
+  const signInWith = (password: string) => request.post(`${apiUrl}/auth/v1/token?grant_type=password`, { headers: { apikey: anon }, data: { email: ana.email, password } });
+  expect((await signInWith(ana.password)).status()).toBe(400);
+  expect((await signInWith('a newer secret 8')).status()).toBe(200);
+  ana.password = 'a newer secret 8';
+
   // The first press only asks; keeping the account changes nothing.
   await page.getByRole('button', { name: 'Delete your account' }).click();
   await expect(page.getByRole('button', { name: 'Keep my account' })).toBeFocused();
