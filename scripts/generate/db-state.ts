@@ -119,7 +119,7 @@ function columnFor(table: string, field: string, def: FieldSchema, mustHaveValue
 }
 
 /** What a sign-up gives the auth service itself rather than as metadata (src/lib/account/auth-service.ts); a password is never stored. */
-const ACCOUNT_FIELDS = ['email'];
+export const ACCOUNT_FIELDS = ['email'];
 
 /** The suffixes of the checks conditions add to a question's column (docs/decisions/034). */
 export const ASKED_CHECK = 'asked_if';

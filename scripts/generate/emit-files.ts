@@ -3,6 +3,7 @@ import type { FormStepSource as StepSource } from '../../form-model/generated/fo
 import { formFileTypesModule } from './emit-file-types.ts';
 import { typeDeclaration } from './emit-types.ts';
 import { runtimeModule, validatorModule } from './emit-validators.ts';
+import { ACCOUNT_FIELDS } from './db-state.ts';
 import type { FormRegistryEntry, FormSource, Registry } from './forms.ts';
 
 const banner = (sources: string) =>
@@ -70,6 +71,7 @@ export function formPagesModule(registry: Record<string, FormRegistryEntry>): st
 /** How the router loads a form page's definition: one chunk per form, and only forms that have a page. */
 function formLoadersModule(registry: Record<string, FormRegistryEntry>): string {
   const names = Object.keys(registry).filter((name) => registry[name]!.page);
+  const profileForm = Object.keys(registry).find((name) => registry[name]!.ownedByUser && registry[name]!.table);
   return [
     banner('schemas/forms.json'),
     "import type { FormDefinition } from '../components/forms/form-definition';",
@@ -78,6 +80,9 @@ function formLoadersModule(registry: Record<string, FormRegistryEntry>): string 
     'export const formLoaders: Record<string, () => Promise<{ default: FormDefinition }>> = {',
     ...names.map((name) => `  ${JSON.stringify(name)}: () => import('./forms/${name}.ts'),`),
     '};',
+    '',
+    '/** The form whose answers are the member\'s profile ("ownedByUser"), for the account page; null when none is. */',
+    `export const loadProfileForm: (() => Promise<{ default: FormDefinition }>) | null = ${profileForm ? `() => import('./forms/${profileForm}.ts')` : 'null'};`,
     '',
   ].join('\n');
 }
@@ -128,6 +133,13 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
     const table = Object.values(registry).find((entry) => entry?.ownedByUser)?.table;
     return fields && table ? JSON.stringify({ table, fields }) : 'null';
   };
+  /** For the form that makes the member's profile: its table and the questions the member may change there. */
+  const ownProfile = (form: FormSource) => {
+    const entry = registry[form.name];
+    if (!entry?.ownedByUser || !entry.table) return 'null';
+    const editable = Object.keys(form.schema.json.properties ?? {}).filter((field) => !entry.exclude?.includes(field) && !ACCOUNT_FIELDS.includes(field));
+    return JSON.stringify({ table: entry.table, editable });
+  };
   for (const form of forms) {
     const sources = `schemas/${form.name}.*.json`;
     const schema = form.schema.json;
@@ -159,6 +171,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  page: ${registry[form.name]?.page ? json(registry[form.name]!.page).replaceAll('\n', '\n  ') : 'null'},`,
         `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,
         `  fromProfile: ${fromProfile(registry, form.name)},`,
+        `  profile: ${ownProfile(form)},`,
         '};',
         '',
         `export default ${exportName};`,

@@ -7,3 +7,6 @@ export const formLoaders: Record<string, () => Promise<{ default: FormDefinition
   "assessment": () => import('./forms/assessment.ts'),
   "enrolment": () => import('./forms/enrolment.ts'),
 };
+
+/** The form whose answers are the member's profile ("ownedByUser"), for the account page; null when none is. */
+export const loadProfileForm: (() => Promise<{ default: FormDefinition }>) | null = () => import('./forms/sign-up.ts');

@@ -193,6 +193,9 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(result.ok, result.lines.join('\n')).toBe(true);
     expect(readFileSync(join(ws.generated, 'forms', 'contact.ts'), 'utf8')).toContain('fromProfile: {"table":"clients","fields":{"name":"name","email":"email"}},');
     expect(readFileSync(join(ws.generated, 'forms', 'assessment.ts'), 'utf8')).toContain('fromProfile: null,');
+    // The sign-up form ("ownedByUser") is the profile the account page changes: every question but the address and the password.
+    expect(readFileSync(join(ws.generated, 'forms', 'sign-up.ts'), 'utf8')).toMatch(/profile: \{"table":"clients","editable":\["name","company",.*"zip"\]\},/);
+    expect(readFileSync(join(ws.generated, 'form-loaders.ts'), 'utf8')).toContain("export const loadProfileForm: (() => Promise<{ default: FormDefinition }>) | null = () => import('./forms/sign-up.ts');");
 
     const out = await refused((ws) =>
       ws.editJson('forms.json', (forms) => (forms.contact.fromProfile = { nmae: 'name', subject: 'name', email: 'password', message: 'compnay' })),

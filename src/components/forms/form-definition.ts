@@ -39,4 +39,9 @@ export interface FormDefinition {
   toasts: FormToasts | null;
   /** Questions a signed-in member finds filled in from their profile: the profile's table, and each question's profile column. */
   fromProfile: { table: string; fields: Record<string, string> } | null;
+  /**
+   * For the form whose answers become the member's profile ("ownedByUser"): that table, and the questions
+   * the member may change there later (not the account's address, nothing that never reaches the table).
+   */
+  profile: { table: string; editable: string[] } | null;
 }

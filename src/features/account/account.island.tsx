@@ -7,6 +7,7 @@ import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 import { DeleteAccount } from './delete-account';
 import { download, yourData } from './your-data';
+import { YourDetails } from './your-details';
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -102,6 +103,8 @@ function Account() {
       </Group>
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
+      <Title order={2}>Your details</Title>
+      <YourDetails key={user.id} userId={user.id} />
       <Title order={2}>Your password</Title>
       <Stack gap="xs" align="flex-start">
         <Text>Change the password you sign in with. Anywhere else you are signed in, you will need the new one.</Text>

@@ -303,6 +303,7 @@ export const assessmentForm: FormDefinition = {
     }
   },
   fromProfile: {"table":"clients","fields":{"organization_name":"company","contact_name":"name","contact_email":"email","contact_phone":"phone"}},
+  profile: null,
 };
 
 export default assessmentForm;

@@ -157,6 +157,7 @@ export const contactForm: FormDefinition = {
     }
   },
   fromProfile: {"table":"clients","fields":{"name":"name","email":"email"}},
+  profile: null,
 };
 
 export default contactForm;

@@ -220,6 +220,7 @@ export const enrolmentForm: FormDefinition = {
     }
   },
   fromProfile: {"table":"clients","fields":{"full_name":"name","email":"email","organization":"company"}},
+  profile: null,
 };
 
 export default enrolmentForm;

@@ -58,6 +58,7 @@ export const forgotPasswordForm: FormDefinition = {
   page: null,
   toasts: null,
   fromProfile: null,
+  profile: null,
 };
 
 export default forgotPasswordForm;

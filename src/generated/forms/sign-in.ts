@@ -68,6 +68,7 @@ export const signInForm: FormDefinition = {
   page: null,
   toasts: null,
   fromProfile: null,
+  profile: null,
 };
 
 export default signInForm;

@@ -155,6 +155,7 @@ export const signUpForm: FormDefinition = {
   page: null,
   toasts: null,
   fromProfile: null,
+  profile: {"table":"clients","editable":["name","company","title","phone","city","state","zip"]},
 };
 
 export default signUpForm;

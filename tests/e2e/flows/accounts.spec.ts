@@ -261,6 +261,24 @@ test('a member finds their details filled in, and what they sent on Your Account
   expect(data.profile).not.toHaveProperty('user_id');
   expect(data.submissions).toEqual([expect.objectContaining({ form: 'contact', state: 'received', answers: expect.objectContaining({ message }) })]);
 
+  // Her details, as given at sign-up, to change with the sign-up form's own rules; the next form uses them.
+  const details = page.locator('form').filter({ has: page.getByRole('button', { name: 'Save Your Details' }) });
+  const company = details.getByRole('textbox', { name: /^Company/ });
+  await expect(company).toHaveValue('Casa Verde');
+  await details.getByRole('textbox', { name: /^Name/ }).clear();
+  await details.getByRole('button', { name: 'Save Your Details' }).click();
+  await expect(details.getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true');
+  await expect(details.getByText('Name is required.').first()).toBeVisible();
+  await details.getByRole('textbox', { name: /^Name/ }).fill('Ana Ruiz-Soto');
+  await company.fill('Casa Verde Co-op');
+  await details.getByRole('button', { name: 'Save Your Details' }).click();
+  await expectToast(page, 'Details saved', 'Your details are updated; forms you fill in while signed in use them.');
+  expect(await rows('clients', `email=eq.${encodeURIComponent(ana.email)}`)).toEqual([expect.objectContaining({ name: 'Ana Ruiz-Soto', company: 'Casa Verde Co-op' })]);
+  await page.goto(contact.entry.page.path);
+  await inputOf(page, form, 'message').click();
+  await expect(inputOf(page, form, 'name')).toHaveValue('Ana Ruiz-Soto', { timeout: 15_000 });
+  await page.goto('/account');
+
   // Another member, in another browser, sees nothing of Ana's.
   const other = await (await browser.newContext()).newPage();
   await other.goto('/account');
