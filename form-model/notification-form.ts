@@ -12,6 +12,8 @@ export interface NotificationForm {
    * body (what happens next) that head it. Absent: only staff are emailed.
    */
   copyToSender?: { subject: string; title: string; body: string };
+  /** Answers that are an address to write to or a number to call (the UI's "ui:inputType"), by field: staff get a link. */
+  contact?: Record<string, 'email' | 'tel'>;
   /** Field names in the order staff read them. */
   order: string[];
   /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */

@@ -12,6 +12,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     replyTo: "email",
     subject: null,
     copyToSender: {"subject":"Your message to Keystone Impact Partners","title":"Thank you, your message is on its way","body":"A consultant will reply within one business day, from our team's email address. If nothing arrives, check your spam folder."},
+    contact: {"email":"email"},
     order: ["name","email","subject","message"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -86,6 +87,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     replyTo: "contact_email",
     subject: null,
     copyToSender: {"subject":"Your needs assessment for Keystone Impact Partners","title":"Thank you for completing the assessment","body":"A consultant will read your answers and email you within two business days with the first step we recommend."},
+    contact: {"contact_email":"email","contact_phone":"tel"},
     order: ["organization_name","organization_type","mission","current_challenges","tech_readiness","ai_experience","goals","timeline","team_size","budget_range","contact_name","contact_email","contact_phone"],
     steps: ["Organization Information","Current Status & Needs","Project & Goals","Contact Information"],
     schema: {
@@ -270,6 +272,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     replyTo: "email",
     subject: "Course Enrolment: {course} ({full_name})",
     copyToSender: {"subject":"Your course enrolment with Keystone Impact Partners","title":"Your enrolment is with our team","body":"We will email you the start date and payment details within one business day."},
+    contact: {"email":"email"},
     order: ["course","full_name","email","organization","group_enrolment","group_size","notes"],
     schema: {
       "$schema": "http://json-schema.org/draft-07/schema#",

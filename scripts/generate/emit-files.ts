@@ -23,10 +23,16 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     if (!entry?.notification || !entry.table) continue;
     const steps = (form.steps?.json as StepSource[] | undefined) ?? null;
     const order = steps ? steps.flatMap((s) => s.fields) : fieldOrder(Object.keys(form.schema.json.properties ?? {}), form.ui.json['ui:order'] as string[] | undefined);
+    const contact = Object.fromEntries(
+      Object.entries(form.ui.json)
+        .map(([field, ui]) => [field, (ui as { 'ui:inputType'?: unknown } | null)?.['ui:inputType']] as const)
+        .filter(([field, kind]) => (kind === 'email' || kind === 'tel') && order.includes(field)),
+    );
+    const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Link, StaticRouter, useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { createBrowserRouter, Link, RouterProvider, StaticRouter, useSearchParams } from 'react-router-dom';
 import { defineIsland } from '../../components/island';
 import { SignInGate } from '../../components/signed-in-page';
 import { useAccount } from '../../lib/account/account-context';
@@ -67,9 +67,17 @@ function StaffViews({ overview }: { overview: boolean }) {
   );
 }
 
-/** The workspace keeps its filter and the open submission in the address, as links and Back expect. */
+/**
+ * The workspace keeps its filter and the open submission in the address, as links and Back expect. In the
+ * browser it is a data router, the kind that can hold a navigation back while a change is unsaved.
+ */
 function StaffRouter({ children }: { children: ReactNode }) {
-  return typeof window === 'undefined' ? <StaticRouter location="/staff">{children}</StaticRouter> : <BrowserRouter>{children}</BrowserRouter>;
+  return typeof window === 'undefined' ? <StaticRouter location="/staff">{children}</StaticRouter> : <BrowserStaffRouter>{children}</BrowserStaffRouter>;
+}
+
+function BrowserStaffRouter({ children }: { children: ReactNode }) {
+  const [router] = useState(() => createBrowserRouter([{ path: '*', element: children }]));
+  return <RouterProvider router={router} />;
 }
 
 export default defineIsland('staff/staff', () => (

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useBlocker, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
@@ -13,6 +13,7 @@ import { neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submissi
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
+import { EmailAddress } from './email-address';
 
 /** The database's limit on a note (staff_inbox_note_length). */
 const NOTE_MAX = 5000;
@@ -20,8 +21,8 @@ const NOTE_MAX = 5000;
 const statusLabel = (value: string | null) => (value && value in STATUS_LABELS ? STATUS_LABELS[value as Status] : (value ?? 'none'));
 
 /** mailto: keeps the address readable; everything else in it is percent-encoded. */
-function mailto(email: string, subject: string) {
-  return `mailto:${email.split('@').map(encodeURIComponent).join('@')}?subject=${encodeURIComponent(subject)}`;
+function mailto(email: string, subject?: string) {
+  return `mailto:${email.split('@').map(encodeURIComponent).join('@')}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
 
 function describe(event: InboxEvent): string {
@@ -31,12 +32,53 @@ function describe(event: InboxEvent): string {
   return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
 }
 
+/** An answer as text, or, for an address or a phone number, a link that writes or calls (one tap on a phone). */
+function ContactAnswer({ kind, value }: { kind: 'email' | 'tel' | undefined; value: string }) {
+  if (kind === 'email')
+    return (
+      <Anchor href={mailto(value)}>
+        <EmailAddress email={value} />
+      </Anchor>
+    );
+  // A number as people write it ("+1 (512) 555-0100 ext. 2") dials as its digits and a leading +, up to any extension.
+  const dial = kind === 'tel' ? value.trim().split(/\s*(?:ext\.?|x)\s*(?=\d)/i)[0]!.replace(/(?!^\+)\D/g, '') : '';
+  if (dial.replace('+', '').length >= 3)
+    return (
+      <Anchor href={`tel:${dial}`}>
+        <bdi>{value}</bdi>
+      </Anchor>
+    );
+  return <bdi>{value}</bdi>;
+}
+
+const LEAVE_QUESTION = 'The status or note you changed is not saved. Leave without saving?';
+
+/**
+ * While `unsaved`, leaving asks first: another submission, the inbox or Back through the router (the
+ * question above), a reload or closing the tab through the browser's own.
+ */
+function useLeaveGuard(unsaved: boolean) {
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved && currentLocation.search !== nextLocation.search);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(LEAVE_QUESTION)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
+}
+
 /** Status and note, saved together; the database stamps who and when, and keeps the history. */
 function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }) {
   const [status, setStatus] = useState<Status>(entry.status);
   const [note, setNote] = useState(entry.note ?? '');
   const [saving, setSaving] = useState(false);
   const changed = status !== entry.status || note.trim() !== (entry.note ?? '');
+  useLeaveGuard(changed && !saving);
   const save = async () => {
     setSaving(true);
     try {
@@ -181,7 +223,7 @@ export function SubmissionView({ id }: { id: string }) {
                     {row.state === 'answered' ? (
                       <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                         {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
-                        <bdi>{row.value}</bdi>
+                        <ContactAnswer kind={form?.contact?.[row.field]} value={row.value} />
                       </Table.Td>
                     ) : (
                       <Table.Td c="dimmed" fs="italic">

@@ -71,6 +71,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
       timeline: '1_3_months',
       contact_name: 'Dana Whitfield',
       contact_email: contactEmail,
+      contact_phone: '+1 (512) 555-0100 ext. 2',
     },
   ]);
   await insertRows('contact_submissions', [{ name: 'Lee Ortiz', email: `${tag}@example.org`, subject: 'Feedback', message: 'A question about volunteering.' }]);
@@ -118,6 +119,9 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   expect(href.startsWith(`mailto:${contactEmail}?subject=`)).toBe(true);
   expect(decodeURIComponent(href.split('subject=')[1]!)).toBe(`Re: Needs Assessment Submission: ${organization}`);
   await expect(page.getByText('No changes yet.')).toBeVisible();
+  // The sender's number calls (its extension left to the caller), their address writes to them.
+  await expect(page.getByRole('region', { name: 'Answers' }).getByRole('link', { name: '+1 (512) 555-0100 ext. 2' })).toHaveAttribute('href', 'tel:+15125550100');
+  await expect(page.getByRole('region', { name: 'Answers' }).getByRole('link', { name: contactEmail })).toHaveAttribute('href', `mailto:${contactEmail}`);
   expect(await axeViolations(page)).toEqual([]);
 
   // Status and note, saved together, with the history saying who changed what.
@@ -132,6 +136,19 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('replied');
   await expect(page.getByRole('textbox', { name: 'Internal note' })).toHaveValue('Called Dana; proposal goes out Friday.');
+
+  // A change not saved is not lost to a stray click: leaving asks first, and staying keeps it; a reload
+  // or closing the tab gets the browser's own question.
+  const note = page.getByRole('textbox', { name: 'Internal note' });
+  await note.fill('Draft: ask about the grant');
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
+  await page.getByRole('link', { name: 'Back to the inbox' }).click();
+  await expect.poll(() => asked).toEqual(['The status or note you changed is not saved. Leave without saving?']);
+  await expect(page).toHaveURL(/submission=/);
+  await expect(note).toHaveValue('Draft: ask about the grant');
+  expect(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))).toBe(true);
+  page.once('dialog', (dialog) => void dialog.accept());
 
   // Back to the same filtered list, narrowed to Replied, and exported.
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
