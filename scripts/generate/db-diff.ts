@@ -96,6 +96,34 @@ function profileSql(name: string, table: TableState, before: TableState | undefi
     // The whole row to read (its policy shows each account its own), so `select *` works for its owner.
     `grant select on table ${t} to authenticated;`,
     `grant update (${answers.join(', ')}) on table ${t} to authenticated;`,
+    ...addressSql(t, profile.account, !before?.profile?.addressFollowsAccount),
+  ];
+}
+
+/**
+ * The profile's copy of the account's address follows an email change (confirmed through GoTrue's links):
+ * the function is rewritten with the profile, the trigger made once (hosted lets a project add triggers
+ * to auth.users, not drop them).
+ */
+function addressSql(t: string, account: string[], firstTime: boolean): string[] {
+  if (!account.length) return [];
+  return [
+    [
+      'create or replace function public.profile_follows_account_address() returns trigger',
+      'language plpgsql',
+      'security definer',
+      "set search_path = ''",
+      'as $$',
+      'begin',
+      `  update ${t} set ${account.map((c) => `${ident(c)} = lower(btrim(new.${c}))`).join(', ')} where user_id = new.id;`,
+      '  return new;',
+      'end;',
+      '$$;',
+    ].join('\n'),
+    'revoke execute on function public.profile_follows_account_address() from public, anon, authenticated;',
+    ...(firstTime
+      ? [`create trigger profile_follows_account_address\n  after update of ${account.join(', ')} on auth.users\n  for each row when (${account.map((c) => `old.${c} is distinct from new.${c}`).join(' or ')})\n  execute function public.profile_follows_account_address();`]
+      : []),
   ];
 }
 

@@ -40,7 +40,11 @@ export interface TableState {
    * columns from the user itself (the address the sign-up gave the auth service) and `answers` from the
    * sign-up's metadata; its owner reads both and may change the answers (decision 035). Absent in older snapshots.
    */
-  profile?: { account: string[]; answers: string[]; sizes?: Record<string, { type: string; maxLength: number | null }> };
+  /**
+   * `addressFollowsAccount`: the account's address is copied to the profile when it changes too, not only
+   * at sign-up (supabase/local and GoTrue's email change); absent in snapshots written before.
+   */
+  profile?: { account: string[]; answers: string[]; sizes?: Record<string, { type: string; maxLength: number | null }>; addressFollowsAccount?: true };
 }
 
 export interface Submission {
@@ -215,7 +219,7 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
       const answers = questions.filter((c) => !ACCOUNT_FIELDS.includes(c));
       // What the sign-up's metadata may hold (supabase/migrations' keep_only_sign_up_answers): each answer's type and size.
       const sizes = Object.fromEntries(answers.map((c) => [c, { type: columns[c]!.type, maxLength: typeof schema.properties?.[c]?.maxLength === 'number' ? (schema.properties[c]!.maxLength as number) : null }]));
-      state[table].profile = { account: questions.filter((c) => ACCOUNT_FIELDS.includes(c)), answers, sizes };
+      state[table].profile = { account: questions.filter((c) => ACCOUNT_FIELDS.includes(c)), answers, sizes, addressFollowsAccount: true };
     }
     if (entry.submittedBy && entry.notification) {
       state[table].submission = {

@@ -200,3 +200,14 @@ export interface NewPassword {
    */
   password: string;
 }
+
+/** Data of schemas/change-email.schema.json. */
+/**
+ * Asked on the account page: the auth service mails a link to the new address and one to the current; the change is made once both are opened.
+ */
+export interface EmailChange {
+  /**
+   * New Email
+   */
+  email: string;
+}

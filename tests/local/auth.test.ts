@@ -317,6 +317,35 @@ describe.each(ENGINES)('/auth/v1 through supabase-js, on %s', (engine) => {
     expect((await client().auth.signInWithPassword({ email, password: 'a brand new pass' })).error).toBeNull();
   });
 
+  it('changes the email address only once the links to both addresses are opened, as GoTrue does with double_confirm_changes', async () => {
+    const { email, password } = await confirmedUser();
+    const taken = await confirmedUser();
+    const c = client();
+    await c.auth.signInWithPassword({ email, password });
+    expect((await c.auth.updateUser({ email: taken.email })).error).toMatchObject({ code: 'email_exists', status: 422 });
+    expect((await c.auth.updateUser({ email: 'not an address' })).error).toMatchObject({ code: 'validation_failed', status: 400 });
+    const moved = `Moved.${newEmail()}`;
+    const asked = await c.auth.updateUser({ email: moved }, { emailRedirectTo: `${SITE}/account` });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user).toMatchObject({ email, new_email: moved.toLowerCase() });
+    // One link to each address, the branded template naming both.
+    const toNew = linkFor(moved.toLowerCase(), AUTH_SUBJECTS.emailChange);
+    const toCurrent = linkFor(email, AUTH_SUBJECTS.emailChange);
+    expect(inbox.messages.find((m) => m.to.includes(email))!.text).toContain(moved.toLowerCase());
+    // The first link opened says to open the other; the address is unchanged until then.
+    expect(Object.fromEntries(await follow(toNew))).toEqual({ message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email', sb: '' });
+    expect((await c.auth.getUser()).data.user!.email).toBe(email);
+    expect(Object.fromEntries(await follow(toNew))).toMatchObject({ error_code: 'otp_expired' });
+    // The second makes the change and signs in.
+    const done = await follow(toCurrent);
+    expect(done.get('type')).toBe('email_change');
+    expect(decodeJwt(done.get('access_token')!).email).toBe(moved.toLowerCase());
+    expect((await client().auth.signInWithPassword({ email: moved, password })).error).toBeNull();
+    expect((await client().auth.signInWithPassword({ email, password })).error?.code).toBe('invalid_credentials');
+    // The profile's copy of the address follows the account's.
+    expect((await rows('clients')).find((r) => r.email === moved.toLowerCase())).toBeDefined();
+  });
+
   it('signs out: the session ends on the server and its access token no longer reads the user', async () => {
     const { email, password } = await confirmedUser();
     const c = client();

@@ -28,4 +28,5 @@ export const AUTH_SUBJECTS = {
   signup: linkEmailSubject('signup', readAuthConfig()),
   invite: linkEmailSubject('invite', readAuthConfig()),
   recovery: linkEmailSubject('recovery', readAuthConfig()),
+  emailChange: linkEmailSubject('email_change', readAuthConfig()),
 };

@@ -105,6 +105,13 @@ function Account() {
       <WhatYouSent key={user.id} />
       <Title order={2}>Your details</Title>
       <YourDetails key={user.id} userId={user.id} />
+      <Title order={2}>Your email</Title>
+      <Stack gap="xs" align="flex-start">
+        <Text>You sign in, and we write to you, at {user.email}. A new address takes effect once you open the links we send to it and to this one.</Text>
+        <Button variant="default" onClick={() => openAuthDialog('change-email')}>
+          Change your email
+        </Button>
+      </Stack>
       <Title order={2}>Your password</Title>
       <Stack gap="xs" align="flex-start">
         <Text>Change the password you sign in with. Anywhere else you are signed in, you will need the new one.</Text>

@@ -9,9 +9,10 @@ import { useSubmission } from '../../components/forms/use-submission';
 import { defineIsland } from '../../components/island';
 import { forgotPasswordForm } from '../../generated/forms/forgot-password';
 import { newPasswordForm } from '../../generated/forms/new-password';
+import { changeEmailForm } from '../../generated/forms/change-email';
 import { signInForm } from '../../generated/forms/sign-in';
 import { signUpForm } from '../../generated/forms/sign-up';
-import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
+import type { EmailChange, NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { EMAIL_NOT_CONFIRMED, useAccount, type AccountContextValue, type AuthMode } from '../../lib/account/account-context';
 import { AUTH_DIALOG_ID } from '../../lib/page-ids';
 import classes from './auth-dialog.module.css';
@@ -63,6 +64,12 @@ const modes: Record<AuthMode, ModeSpec> = {
     intro: 'Choose a new password for your account. You stay signed in here; anywhere else you are signed in, you will need the new one.',
     links: [],
     send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
+  },
+  'change-email': {
+    form: changeEmailForm,
+    intro: 'Enter the address you want to use. We send a link to it and one to your current address; the change is made once both are opened.',
+    links: [],
+    send: (account, data) => account.changeEmail(data as unknown as EmailChange),
   },
   'choose-password': {
     title: 'Choose Your Password',

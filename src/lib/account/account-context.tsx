@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Backend } from '../backend/load';
 import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
+import type { EmailChange, NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { afterLoadWhenIdle, loadBackend, sessionToCheck } from '../backend/load';
 import { accountCheckNeeded } from '../backend/session-storage';
 import { wakeIslands } from '../../components/island';
@@ -13,7 +13,7 @@ type ActionName = AuthServiceModule.ActionName;
 // The calls themselves are downloaded when first needed; the islands keep only the state.
 const service = (): Promise<AuthService> => import('./auth-service');
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password' | 'change-password';
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password' | 'change-password' | 'change-email';
 
 export interface AccountUser {
   id: string;
@@ -46,6 +46,7 @@ export interface AccountContextValue extends AccountState {
   resendConfirmation: (email: string) => Promise<boolean>;
   requestPasswordReset: (request: PasswordResetRequest) => Promise<boolean>;
   setNewPassword: (change: NewPassword) => Promise<boolean>;
+  changeEmail: (change: EmailChange) => Promise<boolean>;
   signOut: () => Promise<void>;
 }
 
@@ -173,6 +174,7 @@ const actions: Omit<AccountContextValue, keyof AccountState> = {
   resendConfirmation: (email) => act('resendConfirmation', { email }),
   requestPasswordReset: (request) => act('requestPasswordReset', request),
   setNewPassword: (change) => act('setNewPassword', change),
+  changeEmail: (change) => act('changeEmail', change),
   signOut: async () => void (await act('signOut')),
 };
 

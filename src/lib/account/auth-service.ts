@@ -6,8 +6,9 @@
 import type { AuthError, User } from '@supabase/supabase-js';
 import type { Backend } from '../backend/load';
 import { showToast } from '../../components/toast';
-import type { NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
+import type { EmailChange, NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { isConnectionProblem, reportBackendError, showConnectionIssue } from '../backend/connection';
+import { ACCOUNT_PATH } from './account-path';
 
 /** Sends people who follow a link in an auth email back to this site's home page. */
 const backHere = () => `${location.origin}/`;
@@ -69,6 +70,14 @@ const authActions = {
       description: `If ${email} has an account, we have sent it a link to choose a new password.`,
     }),
 
+  // GoTrue mails a link to the new address and one to the current (double_confirm_changes); both bring the
+  // member back to their account page, where restoreSession says how far the change has come.
+  changeEmail: (supabase: Backend, { email }: EmailChange) =>
+    outcome(supabase.auth.updateUser({ email }, { emailRedirectTo: `${location.origin}${ACCOUNT_PATH}` }), {
+      title: 'Check both inboxes',
+      description: `We sent a link to ${email} and one to your current address. Your address changes once both are opened.`,
+    }),
+
   setNewPassword: (supabase: Backend, { password }: NewPassword) =>
     outcome(supabase.auth.updateUser({ password }), { title: 'Password updated', description: 'Your new password is saved and you are signed in' }),
 
@@ -111,8 +120,13 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
  * Connection Issue toast.
  */
 export async function restoreSession(supabase: Backend, linkType: string | null): Promise<User | null> {
+  // GoTrue's word after the first of an email change's two links (the fragment holds no session then).
+  const halfway = new URLSearchParams(location.hash.slice(1)).get('message');
   try {
     const { error: linkError } = await supabase.auth.initialize();
+    if (halfway) {
+      await showToast({ title: 'One link to go', description: 'This link is accepted. Open the one we sent to your other address to finish changing it.' });
+    }
     // supabase-js empties the fragment it read but leaves a bare "#" (or, after an error, the error).
     if (location.href.includes('#')) history.replaceState(history.state, '', location.pathname + location.search);
     if (linkError) await showToast({ title: 'Error', description: linkError.message, variant: 'destructive' });
@@ -122,6 +136,7 @@ export async function restoreSession(supabase: Backend, linkType: string | null)
     const { data: checked, error: checkError } = await supabase.auth.getUser();
     if (checkError) throw checkError;
     if (linkType === 'signup') await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in' });
+    if (linkType === 'email_change') await showToast({ title: 'Email changed', description: `Your account now uses ${checked.user.email}.` });
     return checked.user;
   } catch (failure) {
     console.warn('Could not load the session; continuing signed out.', failure);

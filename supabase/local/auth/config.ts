@@ -32,7 +32,9 @@ export interface AuthConfig {
   /** The least time between two emails of one kind to one address ([auth.email] max_frequency). */
   emailMaxFrequencySeconds: number;
   /** [auth.email.template.<name>]: the subject and the HTML (read from content_path) of each auth email the project brands. */
-  emailTemplates: Partial<Record<'confirmation' | 'invite' | 'recovery', { subject: string; html: string }>>;
+  emailTemplates: Partial<Record<'confirmation' | 'invite' | 'recovery' | 'email_change', { subject: string; html: string }>>;
+  /** [auth.email] double_confirm_changes: a new address takes effect once the links to both addresses are opened. */
+  secureEmailChange: boolean;
 }
 
 /** A Go duration as config.toml writes it: "60s", "1m", "1h". */
@@ -64,13 +66,14 @@ export function readAuthConfig(file = join(import.meta.dirname, '..', '..', 'con
     emailsPerClientPerHour: 10,
     emailMaxFrequencySeconds: seconds(email.max_frequency, 60),
     emailTemplates: emailTemplates(table(email.template), join(dirname(file), '..')),
+    secureEmailChange: email.double_confirm_changes !== false,
   };
 }
 
 /** The templates config.toml names, content_path read from the project root as the Supabase CLI does. */
 function emailTemplates(templates: Table, projectRoot: string): AuthConfig['emailTemplates'] {
   const found: AuthConfig['emailTemplates'] = {};
-  for (const name of ['confirmation', 'invite', 'recovery'] as const) {
+  for (const name of ['confirmation', 'invite', 'recovery', 'email_change'] as const) {
     const entry = table(templates[name]);
     if (typeof entry.subject !== 'string' || typeof entry.content_path !== 'string') continue;
     found[name] = { subject: entry.subject, html: readFileSync(resolve(projectRoot, entry.content_path), 'utf8') };

@@ -14,7 +14,7 @@ import { sendLinkEmail, type LinkKind, type MailSettings } from './mail.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { sessionExists, type SessionSettings } from './sessions.ts';
 import { text } from './request.ts';
-import { updateUser, userById, type UserRow } from './users.ts';
+import { startEmailChange, updateUser, userById, type UserRow } from './users.ts';
 
 export interface AuthOptions {
   db: SqlClient;
@@ -108,7 +108,7 @@ export function authContext({ db, config, mail, externalUrl }: AuthOptions) {
   }
 
   /** Stores a fresh link token (hashed) and mails the link. Runs inside the caller's transaction, so a failed send keeps nothing. */
-  async function mailLink(req: IncomingMessage, user: UserRow, kind: LinkKind, redirectTo: string) {
+  async function mailLink(req: IncomingMessage, user: UserRow, kind: Exclude<LinkKind, 'email_change'>, redirectTo: string) {
     // An invitation is a confirmation sent by the project, as in GoTrue: it uses the same token.
     const confirms = kind !== 'recovery';
     limitEmailFrequency(confirms ? user.confirmation_sent_at : user.recovery_sent_at);
@@ -121,6 +121,30 @@ export function authContext({ db, config, mail, externalUrl }: AuthOptions) {
       console.error(`Auth email to ${user.email} not sent: ${error.message}`);
       fail(500, 'unexpected_failure', { signup: 'Error sending confirmation email', invite: 'Error sending invite email', recovery: 'Error sending recovery email' }[kind]);
     });
+  }
+
+  /**
+   * An email change's links (GoTrue's sendEmailChange): one to the new address and, when both must be
+   * confirmed (double_confirm_changes), one to the current. Inside the caller's transaction, as mailLink.
+   */
+  async function mailEmailChange(req: IncomingMessage, user: UserRow, newEmail: string, redirectTo: string): Promise<UserRow> {
+    limitEmailFrequency(user.email_change_sent_at);
+    limitEmails(req);
+    const tokens = { new: randomBytes(24).toString('base64url'), current: config.secureEmailChange ? randomBytes(24).toString('base64url') : '' };
+    const changed = await startEmailChange(db, user.id, { newEmail, tokenNew: hashToken(tokens.new), tokenCurrent: tokens.current ? hashToken(tokens.current) : '' });
+    const linkWith = (token: string) => {
+      const link = new URL(`${externalUrl()}/auth/v1/verify`);
+      link.search = new URLSearchParams({ token, type: 'email_change', redirect_to: redirectTo }).toString();
+      return link.href;
+    };
+    const sends = [[newEmail, tokens.new], ...(tokens.current ? [[user.email, tokens.current]] : [])].map(([to, token]) =>
+      sendLinkEmail(mail, to!, 'email_change', linkWith(token!), config, { address: user.email, newAddress: newEmail }),
+    );
+    await Promise.all(sends).catch((error: Error) => {
+      console.error(`Email change links for ${user.email} not sent: ${error.message}`);
+      fail(500, 'unexpected_failure', 'Error sending email change email');
+    });
+    return changed;
   }
 
   /** GoTrue's requireAuthentication: a valid user access token whose session still exists. */
@@ -136,5 +160,5 @@ export function authContext({ db, config, mail, externalUrl }: AuthOptions) {
     });
   }
 
-  return { db, config, tx, sessionSettings, redirectTarget, limit, checkEmail, checkPassword, mailLink, currentUser };
+  return { db, config, tx, sessionSettings, redirectTarget, limit, checkEmail, checkPassword, mailLink, mailEmailChange, currentUser };
 }

@@ -30,7 +30,7 @@ export function createAuthHandler(options: AuthOptions) {
     if (path === '/token' && method === 'POST') return token(ctx, req, search);
     if (path === '/verify' && method === 'GET') return verify(ctx, req, search);
     if (path === '/user' && method === 'GET') return getUser(ctx, req);
-    if (path === '/user' && method === 'PUT') return putUser(ctx, req);
+    if (path === '/user' && method === 'PUT') return putUser(ctx, req, search);
     if (path === '/recover' && method === 'POST') return recover(ctx, req, search);
     if (path === '/resend' && method === 'POST') return resend(ctx, req, search);
     if (path === '/invite' && method === 'POST') return invite(ctx, req, search);

@@ -5,20 +5,19 @@ import { BCRYPT_COST, type AuthContext } from './context.ts';
 import { fail, ok, type AuthAnswer } from './errors.ts';
 import { readJson } from './request.ts';
 import { endSessions } from './sessions.ts';
-import { mergeMetadata, updateUser, userJson } from './users.ts';
+import { mergeMetadata, updateUser, userByEmail, userJson } from './users.ts';
 
 export async function getUser(ctx: AuthContext, req: IncomingMessage): Promise<AuthAnswer> {
   return ok(userJson((await ctx.currentUser(req)).user));
 }
 
-export async function putUser(ctx: AuthContext, req: IncomingMessage): Promise<AuthAnswer> {
-  const { db, tx, limit, checkPassword, currentUser } = ctx;
+export async function putUser(ctx: AuthContext, req: IncomingMessage, search: URLSearchParams): Promise<AuthAnswer> {
+  const { db, tx, limit, checkEmail, checkPassword, currentUser, redirectTarget, mailEmailChange } = ctx;
   limit(req, 'user');
   const { user, sessionId } = await currentUser(req);
   const body = await readJson(req);
-  if (typeof body.email === 'string' && body.email.trim().toLowerCase() !== user.email) {
-    fail(422, 'email_address_not_authorized', 'Changing the email address is not supported by the local Supabase stand-in.');
-  }
+  // A new address takes effect only through the links mailed for it (email_change in /verify).
+  const newEmail = typeof body.email === 'string' && body.email.trim() !== '' ? checkEmail(body) : null;
   const changes: Parameters<typeof updateUser>[2] = {};
   if (typeof body.password === 'string') {
     checkPassword(body.password);
@@ -34,7 +33,10 @@ export async function putUser(ctx: AuthContext, req: IncomingMessage): Promise<A
   }
   const updated = await tx(async () => {
     if (changes.encrypted_password) await endSessions(db, user.id, sessionId, 'others');
-    return updateUser(db, user.id, changes);
+    const saved = await updateUser(db, user.id, changes);
+    if (!newEmail || newEmail === user.email) return saved;
+    if (await userByEmail(db, newEmail)) return fail(422, 'email_exists', 'A user with this email address has already been registered');
+    return mailEmailChange(req, saved, newEmail, redirectTarget(search.get('redirect_to')));
   });
   return ok(userJson(updated));
 }

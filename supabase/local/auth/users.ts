@@ -14,6 +14,9 @@ export interface UserRow {
   raw_user_meta_data: Record<string, unknown>;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The address asked for and not yet confirmed ('' or null when none), and when its links went out. */
+  email_change: string | null;
+  email_change_sent_at: Date | string | null;
 }
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
@@ -43,6 +46,7 @@ export function userJson(row: UserRow) {
     confirmation_sent_at: iso(row.confirmation_sent_at),
     recovery_sent_at: iso(row.recovery_sent_at),
     last_sign_in_at: iso(row.last_sign_in_at),
+    ...(row.email_change ? { new_email: row.email_change, email_change_sent_at: iso(row.email_change_sent_at) } : {}),
     app_metadata: row.raw_app_meta_data,
     user_metadata: row.raw_user_meta_data,
     identities: [identity],
@@ -62,7 +66,7 @@ export function decoyUserJson(email: string, data: Record<string, unknown>) {
 }
 
 const COLUMNS = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, created_at, updated_at`;
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at, email_change, email_change_sent_at`;
 
 export async function userByEmail(db: SqlClient, email: string): Promise<UserRow | undefined> {
   // GoTrue stores emails lower-cased, among users who do not sign in through SSO.
@@ -128,6 +132,52 @@ export async function updateUser(db: SqlClient, id: string, changes: Partial<Rec
     );
   }
   return rows[0]!;
+}
+
+/**
+ * An email change asked for (GoTrue's user.SetEmailChange): the new address and the hashed token of each
+ * link, the current address's only when both must be confirmed; nothing confirmed yet.
+ */
+export async function startEmailChange(db: SqlClient, id: string, change: { newEmail: string; tokenNew: string; tokenCurrent: string }): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4, email_change_confirm_status = 0,
+       email_change_sent_at = now(), updated_at = now() where id = $1 returning ${COLUMNS}`,
+    [id, change.newEmail, change.tokenNew, change.tokenCurrent],
+  );
+  return rows[0]!;
+}
+
+/** The user with a pending email change whose link (either address's) carries this token, if not expired. */
+export async function userByEmailChangeToken(db: SqlClient, tokenHash: string, maxAgeSeconds: number): Promise<(UserRow & { email_change_confirm_status: number; confirmed_with: 'current' | 'new' }) | undefined> {
+  return (
+    await db.query<UserRow & { email_change_confirm_status: number; confirmed_with: 'current' | 'new' }>(
+      `select ${COLUMNS}, email_change_confirm_status, case when email_change_token_current = $1 then 'current' else 'new' end as confirmed_with
+       from auth.users where (email_change_token_new = $1 or email_change_token_current = $1) and coalesce(email_change, '') <> ''
+         and email_change_sent_at > now() - make_interval(secs => $2)`,
+      [tokenHash, maxAgeSeconds],
+    )
+  ).rows[0];
+}
+
+/** The first of two links opened: that half is used up, the other is still awaited. */
+export async function confirmHalfOfEmailChange(db: SqlClient, id: string, half: 'current' | 'new'): Promise<void> {
+  await db.query(`update auth.users set email_change_confirm_status = 1, email_change_token_${half} = '', updated_at = now() where id = $1`, [id]);
+}
+
+/** The change confirmed: the new address is the account's, confirmed, and the email identity follows. */
+export async function applyEmailChange(db: SqlClient, id: string): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
+       email_change_confirm_status = 0, email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+     where id = $1 returning ${COLUMNS}`,
+    [id],
+  );
+  const changed = rows[0]!;
+  await db.query(`update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now() where user_id = $1 and provider = 'email'`, [
+    id,
+    changed.email,
+  ]);
+  return changed;
 }
 
 /** Removes a user and, by cascade, their profile, sessions and refresh tokens. */

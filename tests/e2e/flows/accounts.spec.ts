@@ -325,6 +325,23 @@ test('a member changes their password, then deletes their account and what they 
   expect((await signInWith('a newer secret 8')).status()).toBe(200);
   ana.password = 'a newer secret 8';
 
+  // A new address, confirmed from both inboxes: the first link says one is left, the second makes it so.
+  const moved = `moved-${ana.email}`;
+  await page.getByRole('button', { name: 'Change your email' }).click();
+  const changing = page.getByRole('dialog', { name: 'Change Your Email' });
+  await changing.getByRole('textbox', { name: /New Email/ }).fill(moved);
+  await changing.getByRole('button', { name: 'Send Confirmation Links' }).click();
+  await expectToast(page, 'Check both inboxes', `We sent a link to ${moved} and one to your current address. Your address changes once both are opened.`);
+  await page.goto(await linkInEmail(moved, AUTH_SUBJECTS.emailChange));
+  await expect(page).toHaveURL(/\/account$/);
+  await expectToast(page, 'One link to go', 'This link is accepted. Open the one we sent to your other address to finish changing it.');
+  await expect(page.getByText(`Signed in as ${ana.email}`)).toBeVisible();
+  await page.goto(await linkInEmail(ana.email, AUTH_SUBJECTS.emailChange));
+  await expectToast(page, 'Email changed', `Your account now uses ${moved}.`);
+  await expect(page.getByText(`Signed in as ${moved}`)).toBeVisible();
+  expect(await rows('clients', `email=eq.${encodeURIComponent(moved)}`)).toHaveLength(1);
+  ana.email = moved;
+
   // The first press only asks; keeping the account changes nothing.
   await page.getByRole('button', { name: 'Delete your account' }).click();
   await expect(page.getByRole('button', { name: 'Keep my account' })).toBeFocused();
