@@ -1,4 +1,5 @@
 import { Button, Container, Stack, Text, Title, type MantineSize } from '@mantine/core';
+import { useEffect } from 'react';
 import { accountIsland, opensAuthDialog } from '../lib/account/account-context';
 import { Island, type IslandDefinition, type IslandProps } from './island';
 
@@ -38,4 +39,22 @@ export function SignInGate({ why }: { why: string }) {
       </Stack>
     </>
   );
+}
+
+/**
+ * A view inside a signed-in page names itself: the page's heading (prerendered outside the island) and
+ * the tab's title ("<tab> | <site>"), given back when the view goes.
+ */
+export function useViewTitle(heading: string, tab = heading) {
+  useEffect(() => {
+    const h1 = document.getElementById('page-title');
+    const before = { heading: h1?.textContent ?? '', title: document.title };
+    const site = before.title.includes(' | ') ? before.title.slice(before.title.indexOf(' | ')) : '';
+    if (h1) h1.textContent = heading;
+    document.title = `${tab}${site}`;
+    return () => {
+      if (h1) h1.textContent = before.heading;
+      document.title = before.title;
+    };
+  }, [heading, tab]);
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { defineIsland } from '../../components/island';
 import { SignInGate } from '../../components/signed-in-page';
 import { useAccount } from '../../lib/account/account-context';
@@ -7,7 +7,9 @@ import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 import { DeleteAccount } from './delete-account';
 import { download, yourData } from './your-data';
-import { YourDetails } from './your-details';
+
+// The form engine comes only for a member whose details are shown, not with the page for everyone.
+const YourDetails = lazy(() => import('./your-details').then((module) => ({ default: module.YourDetails })));
 
 const sentAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -104,7 +106,9 @@ function Account() {
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
       <Title order={2}>Your details</Title>
-      <YourDetails key={user.id} userId={user.id} />
+      <Suspense fallback={<Text aria-live="polite">Loading your details…</Text>}>
+        <YourDetails key={user.id} userId={user.id} />
+      </Suspense>
       <Title order={2}>Your email</Title>
       <Stack gap="xs" align="flex-start">
         <Text>You sign in, and we write to you, at {user.email}. A new address takes effect once you open the links we send to it and to this one.</Text>

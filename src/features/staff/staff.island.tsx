@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Link, RouterProvider, StaticRouter, useSearchParams } from 'react-router-dom';
 import { defineIsland } from '../../components/island';
-import { SignInGate } from '../../components/signed-in-page';
+import { SignInGate, useViewTitle } from '../../components/signed-in-page';
 import { useAccount } from '../../lib/account/account-context';
 import { SUBMISSION_PARAM } from './inbox-filter-params';
 import { InboxView } from './inbox-view';
@@ -35,10 +35,15 @@ function Gate() {
   }
   const id = params.get(SUBMISSION_PARAM);
   if (id) return <SubmissionView key={id} id={id} />;
-  const overview = params.get('view') === 'overview';
+  return <StaffViews overview={params.get('view') === 'overview'} />;
+}
+
+/** Inbox or overview, each with its own heading and tab title. */
+function StaffViews({ overview }: { overview: boolean }) {
+  useViewTitle(overview ? 'Staff Overview' : 'Staff Inbox');
   return (
     <Stack gap="lg">
-      <StaffViews overview={overview} />
+      <ViewLinks overview={overview} />
       {overview ? (
         <Suspense fallback={<Text aria-live="polite">Loading the overview…</Text>}>
           <OverviewView />
@@ -54,7 +59,7 @@ function Gate() {
 const OverviewView = lazy(() => import('./overview-view').then((module) => ({ default: module.OverviewView })));
 
 /** Inbox and overview, as two links: each view has its own address, so Back and a shared link work. */
-function StaffViews({ overview }: { overview: boolean }) {
+function ViewLinks({ overview }: { overview: boolean }) {
   return (
     <Group component="nav" aria-label="Staff views" gap="xs">
       <Button component={Link} to="/staff" variant={overview ? 'default' : 'filled'} aria-current={overview ? undefined : 'page'}>

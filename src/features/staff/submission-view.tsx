@@ -5,6 +5,7 @@ import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, T
 import { MainWithAside } from '../../components/main-with-aside';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useSearchParams } from 'react-router-dom';
+import { useViewTitle } from '../../components/signed-in-page';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
@@ -24,6 +25,9 @@ const statusLabel = (value: string | null) => (value && value in STATUS_LABELS ?
 function mailto(email: string, subject?: string) {
   return `mailto:${email.split('@').map(encodeURIComponent).join('@')}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
+
+/** What a submission is, in words: its form and who sent it, or that its sender deleted it. */
+const titleOf = (entry: InboxEntry) => (entry.email ? `${formTitle(entry.form)} from ${senderLabel(entry)}` : `${formTitle(entry.form)}, deleted by its sender`);
 
 function describe(event: InboxEvent): string {
   if (event.field === 'deleted') return 'Its sender deleted it with their account: the answers, the note and the earlier history are gone';
@@ -142,6 +146,8 @@ export function SubmissionView({ id }: { id: string }) {
   // Only the first time: a save reloads it, and focus must stay where staff were.
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
+  const opened = loaded.state === 'ready' ? loaded.data?.entry : undefined;
+  useViewTitle('Submission', opened ? titleOf(opened) : 'Submission');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -189,7 +195,7 @@ export function SubmissionView({ id }: { id: string }) {
       </Group>
       <Stack gap={4}>
         <Title order={2} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-          {withdrawn ? `${formTitle(entry.form)}, deleted by its sender` : <>{formTitle(entry.form)} from <bdi>{who}</bdi></>}
+          {withdrawn ? titleOf(entry) : <>{formTitle(entry.form)} from <bdi>{who}</bdi></>}
         </Title>
         <Text c="dimmed">
           Received {formatTime(entry.created_at)} · Staff email: {deliveryLabel(delivery)}

@@ -109,6 +109,9 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   // The submission: question titles and option labels, in form order, as the staff email shows them.
   await row.getByRole('link', { name: 'Dana Whitfield' }).click();
   await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText('Needs Assessment Submission from Dana Whitfield');
+  // Each view says what it is, in the page's heading and the tab's title.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Submission');
+  await expect(page).toHaveTitle(/^Needs Assessment Submission from Dana Whitfield \| /);
   const answers = page.getByRole('region', { name: 'Answers' }).getByRole('row');
   await expect(answers.first()).toHaveText(`Organization Name${organization}`);
   await expect(answers.filter({ hasText: 'Organization Type' })).toHaveText('Organization TypeSmall Business');
@@ -153,6 +156,8 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   // Back to the same filtered list, narrowed to Replied, and exported.
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
   await expect(page.getByRole('combobox', { name: 'Form' })).toHaveValue('assessment');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff Inbox');
+  await expect(page).toHaveTitle(/^Staff Inbox \| /);
   await expect(statusFilter.locator('option')).toHaveText(['Any status (1)', 'New (0)', 'In progress (0)', 'Replied (1)', 'Closed (0)']);
   await statusFilter.selectOption({ label: 'Replied (1)' });
   await expect(table.getByRole('row')).toHaveCount(2);
@@ -352,6 +357,8 @@ test('staff see what the forms bring in: submissions per day and how each questi
   await page.goto('/staff?view=overview&form=contact&days=7');
   await signInHere(page, email, password);
   await expect(page.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff Overview');
+  await expect(page).toHaveTitle(/^Staff Overview \| /);
   await expect(page.getByRole('heading', { name: 'Submissions per day' })).toBeVisible();
   const subjects = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Answer' }) }).first();
   const countOf = async () => {
