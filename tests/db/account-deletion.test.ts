@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
-import { as, committedAs, ENGINES, expectRefused, freshDatabase, staffSession, type Db } from './database';
+import { as, committedAs, ENGINES, expectRefused, freshDatabase, sendAs, staffSession, type Db } from './database';
 import { stampsOff } from '../support/stamps';
 
 const ANA = '00000000-0000-4000-8000-0000000000a1';
@@ -21,14 +21,7 @@ describe.each(ENGINES)('a member deletes their account, on %s', (engine) => {
 
   async function send(who: string | null, form: (typeof publicForms)[number], address: string) {
     const row = sampleAnswers(form.definition.schema as Parameters<typeof sampleAnswers>[0], { [form.replyTo]: address });
-    await db.exec('begin');
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(who ? { role: 'authenticated', sub: who } : { role: 'anon' })]);
-    await db.exec(`set local role ${who ? 'authenticated' : 'anon'}`);
-    const id = crypto.randomUUID();
-    const columns = ['id', ...Object.keys(row)];
-    await db.query(`insert into public.${form.table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.values(row)]);
-    await db.exec('commit');
-    sent.push({ who, table: form.table, id });
+    sent.push({ who, table: form.table, id: await sendAs(db, who, form.table, row) });
   }
   const deleteAccount = (who: string | null) =>
     committedAs(db, who ? 'authenticated' : 'anon', who, () => db.query<{ delete_my_account: number }>('select public.delete_my_account()'));

@@ -70,6 +70,19 @@ export async function committedAs<T>(db: Db, role: 'anon' | 'authenticated', sub
   }
 }
 
+/**
+ * Saves a submission as the API does (committed): as a visitor, or as a signed-in member whose token
+ * names them; the id is the page's, and nothing is read back (return=minimal). Returns the id.
+ */
+export async function sendAs(db: Db, who: string | null, table: string, row: Record<string, unknown>): Promise<string> {
+  const id = crypto.randomUUID();
+  const columns = ['id', ...Object.keys(row)];
+  await committedAs(db, who ? 'authenticated' : 'anon', who, () =>
+    db.query(`insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.values(row)]),
+  );
+  return id;
+}
+
 /** Expects the statement to fail with this SQLSTATE (23514 check, 23502 not null, 42501 permission). */
 export async function expectRefused(work: Promise<unknown>, code: string) {
   await expect(work).rejects.toMatchObject({ code });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
 import { sampleAnswers } from '../support/sample-answers';
-import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
+import { as, ENGINES, expectRefused, freshDatabase, sendAs, type Db } from './database';
 import { stampsOff } from '../support/stamps';
 
 const ANA = '00000000-0000-4000-8000-0000000000a1';
@@ -20,17 +20,8 @@ describe.each(ENGINES)('a member’s own submissions, on %s', (engine) => {
   let db: Db;
   const sent: { who: string | null; form: string; table: string; row: Record<string, unknown>; id: string }[] = [];
 
-  /** Saves a submission as the API does: as a visitor, or as a signed-in member whose token names them. */
   async function send(who: string | null, form: (typeof publicForms)[number], row: Record<string, unknown>) {
-    await db.exec('begin');
-    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(who ? { role: 'authenticated', sub: who } : { role: 'anon' })]);
-    await db.exec(`set local role ${who ? 'authenticated' : 'anon'}`);
-    // The id is the page's (a stamp on the site); nothing is read back, as the site asks (return=minimal).
-    const id = crypto.randomUUID();
-    const columns = ['id', ...Object.keys(row)];
-    await db.query(`insert into public.${form.table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')})`, [id, ...Object.values(row)]);
-    await db.exec('commit');
-    sent.push({ who, form: form.name, table: form.table, row, id });
+    sent.push({ who, form: form.name, table: form.table, row, id: await sendAs(db, who, form.table, row) });
   }
   const mine = (who: string) => as(db, 'authenticated', who, () => db.query<Mine>('select * from public.my_submissions()')).then((r) => r.rows);
 
