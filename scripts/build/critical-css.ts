@@ -23,8 +23,11 @@ function beastiesFor(dist: string) {
     // site's @font-face rules are added to every page below.
     inlineFonts: false,
     preloadFonts: false,
-    // Matched by the head script before the first paint, never in the prerendered HTML (src/lib/site-fonts.ts).
-    allowRules: [/data-fonts/],
+    // data-fonts: matched by the head script before the first paint, never in the prerendered HTML
+    // (src/lib/site-fonts.ts). data-mantine-color-scheme: the colour scheme's variables (text, body,
+    // placeholder, default borders), in rules whose `:host(...)` half beasties cannot match, so it dropped
+    // them, and placeholders were drawn in the text's colour until the full stylesheet came.
+    allowRules: [/data-fonts/, /^:root\[data-mantine-color-scheme=light\]/],
     compress: true,
     logLevel: 'warn',
   });

@@ -28,6 +28,21 @@ export function pruneUnusedCustomProperties(html: string, extraUses = ''): strin
       else referenced(declaration.value, used);
     });
   }
+  // A page-wide property defined again by a later or more specific page-wide rule (Mantine's defaults,
+  // then the colour scheme's, then the theme's) never applies: it goes, and what it refers to is not kept for it.
+  const winner = new Map<string, { declaration: Declaration; rank: number }>();
+  for (const declaration of definitions) {
+    const rank = pageWideRank(declaration);
+    if (rank === null) continue;
+    const current = winner.get(declaration.prop);
+    if (current && current.rank > rank) {
+      declaration.remove();
+      continue;
+    }
+    current?.declaration.remove();
+    winner.set(declaration.prop, { declaration, rank });
+  }
+  definitions.splice(0, definitions.length, ...definitions.filter((declaration) => declaration.parent));
   // A kept property keeps what its own value refers to.
   for (let grew = true; grew; ) {
     grew = false;
@@ -43,4 +58,21 @@ export function pruneUnusedCustomProperties(html: string, extraUses = ''): strin
     result = result.replace(whole, whole.replace(STYLE, (_, open: string, __: string, close: string) => `${open}${root.toString()}${close}`));
   }
   return result;
+}
+
+/**
+ * How strongly a definition on the whole page applies: the page-wide selectors the site's CSS uses, by
+ * specificity (`:root` < `:root[data-mantine-color-scheme=light]`), later ones winning ties; null for a
+ * rule that applies to some elements only.
+ */
+function pageWideRank(declaration: Declaration): number | null {
+  const rule = declaration.parent;
+  // Inside @media or @supports, a definition applies only sometimes: it neither wins nor loses here.
+  if (!rule || rule.type !== 'rule' || rule.parent?.type !== 'root') return null;
+  const selectors = (rule as postcss.Rule).selectors.map((selector) => selector.replace(/\s+/g, ''));
+  const root = selectors.filter((selector) => !selector.startsWith(':host'));
+  if (root.length !== 1) return null;
+  if (root[0] === ':root') return 1;
+  if (root[0] === ':root[data-mantine-color-scheme=light]') return 2;
+  return null;
 }

@@ -65,6 +65,23 @@ test('with the islands’ code and the full stylesheet held back, the page is al
   await page.goto('/about', { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(heroBackground)).toContain('gradient');
+  // The colour scheme's variables are inline too: an empty field's placeholder is drawn in the
+  // placeholder's grey, not in the colour of typed text (it looked filled in until the code came).
+  await page.goto('/contact', { waitUntil: 'commit' });
+  const field = page.getByRole('textbox', { name: /Full Name/ });
+  await expect(field).toBeVisible();
+  const colours = await field.evaluate((input) => ({ placeholder: getComputedStyle(input, '::placeholder').color, typed: getComputedStyle(input).color }));
+  expect(colours.placeholder).not.toBe(colours.typed);
+});
+
+test('every Mantine colour a page’s inline CSS uses is defined there, so nothing waits for the full stylesheet to get its colour', async ({ request }) => {
+  for (const path of ['/', '/about', '/services', '/contact', '/assessment', '/enrol', '/blog', '/courses/strategic-leadership', '/account', '/staff']) {
+    const html = await (await request.get(path)).text();
+    const css = [...html.matchAll(/<style[^>]*>([^<]*)<\/style>/g)].map((m) => m[1]).join('') + [...html.matchAll(/style="([^"]*)"/g)].map((m) => m[1]).join(';');
+    const defined = new Set([...css.matchAll(/(--mantine-color-[\w-]+)\s*:/g)].map((m) => m[1]));
+    const used = new Set([...css.matchAll(/var\((--mantine-color-[\w-]+)\)/g)].map((m) => m[1]));
+    expect([...used].filter((name) => !defined.has(name)), path).toEqual([]);
+  }
 });
 
 test('without JavaScript the full stylesheet applies; with it, the stylesheet is added once, when an island starts', async ({ browser, page }) => {
