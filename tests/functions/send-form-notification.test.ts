@@ -283,6 +283,26 @@ describe('send-form-notification', () => {
     expect(copies().map((m) => m.to)).toEqual([['just.saved@example.org']]);
   });
 
+  it('drops the emails of a submission deleted before they went out, instead of trying them again for ever', async () => {
+    await makeDue();
+    await sweep();
+    inbox = [];
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    let id = '';
+    try {
+      id = await stack.save('contact_submissions', { ...contact, name: 'Soon Gone', email: 'soon.gone@example.org' });
+      expect((await stack.invoke(contactCall(id))).status).toBe(502);
+    } finally {
+      await startSmtp();
+    }
+    await stack.db.query('delete from public.contact_submissions where id = $1', [id]);
+    await makeDue();
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
+    expect(await stack.state(id)).toBeUndefined();
+    expect(await stack.state(id, 'sender')).toBeUndefined();
+    expect(inbox).toEqual([]);
+  }, 60_000);
+
   it('keeps a lead whose email failed due, and the sweep delivers it once mail is back, with no visitor action', async () => {
     // Whatever earlier tests left due (a row whose call named another form) goes out first.
     await makeDue();
