@@ -287,10 +287,9 @@ describe('send-form-notification', () => {
     await makeDue();
     await sweep();
     inbox = [];
+    const id = await stack.save('contact_submissions', { ...contact, name: 'Soon Gone', email: 'soon.gone@example.org' });
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    let id = '';
     try {
-      id = await stack.save('contact_submissions', { ...contact, name: 'Soon Gone', email: 'soon.gone@example.org' });
       expect((await stack.invoke(contactCall(id))).status).toBe(502);
     } finally {
       await startSmtp();
