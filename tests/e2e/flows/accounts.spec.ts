@@ -373,7 +373,8 @@ test('a member changes their password, then deletes their account and what they 
   const staff = await confirmedAccount('staff-reads-marker');
   await makeStaff(staff.email);
   await other.getByRole('dialog').getByRole('textbox', { name: 'Email' }).clear();
-  await submitSignIn(other, staff.email, staff.password);
+  // Signed in once the dialog closes: leaving the page before that would drop the sign-in on its way.
+  await expect(await submitSignIn(other, staff.email, staff.password)).toHaveCount(0);
   await other.goto(`/staff?submission=${saved!.id}`);
   await expect(other.getByRole('heading', { level: 2, name: 'Contact Inquiry, deleted by its sender' })).toBeVisible();
   await expect(other.getByText('Its sender deleted their account and this submission with it')).toBeVisible();
