@@ -1,3 +1,5 @@
+import type { FormResults } from './results.ts';
+
 /** A form whose submissions are emailed to staff; generated into ./generated/notification-forms.ts. */
 export interface NotificationForm {
   id: string;
@@ -14,6 +16,8 @@ export interface NotificationForm {
   copyToSender?: { subject: string; title: string; body: string };
   /** Answers that are an address to write to or a number to call (the UI's "ui:inputType"), by field: staff get a link. */
   contact?: Record<string, 'email' | 'tel'>;
+  /** What the form suggests from its answers (schemas/<form>.results.json), for the sender's account page. */
+  results?: FormResults;
   /** Field names in the order staff read them. */
   order: string[];
   /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */

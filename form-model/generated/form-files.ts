@@ -14,6 +14,7 @@ export interface FormFiles {
   registry: FormRegistry;
   messages: FormMessages;
   steps?: FormSteps;
+  results?: FormResults;
 }
 /**
  * schemas/forms.json: every form, by name, and how it maps onto the database and the site.
@@ -160,4 +161,39 @@ export interface FormStepSource {
    * @minItems 1
    */
   fields: string[];
+}
+/**
+ * schemas/<form>.results.json: what a sent form suggests from site.config.ts (services, courses, resources), chosen by rules on its answers; shown after sending and on the member's account page.
+ */
+export interface FormResults {
+  $comment?: string;
+  title: string;
+  intro: string;
+  /**
+   * @minItems 1
+   */
+  rules: FormResultRuleSource[];
+  otherwise?: FormResultsOtherwise;
+}
+/**
+ * One rule: when the answers hold ("when", written like an "if" of the schema), suggest these pages, saying why.
+ */
+export interface FormResultRuleSource {
+  $comment?: string;
+  when: {};
+  because: string;
+  /**
+   * @minItems 1
+   */
+  suggest: string[];
+}
+/**
+ * What is suggested when no rule holds.
+ */
+export interface FormResultsOtherwise {
+  because: string;
+  /**
+   * @minItems 1
+   */
+  suggest: string[];
 }

@@ -1,6 +1,6 @@
 import { compile } from 'json-schema-to-typescript';
 import type { SchemaObject } from 'ajv';
-import { messagesShape, registryShape, stepsShape } from './check/file-shapes.ts';
+import { messagesShape, registryShape, resultsShape, stepsShape } from './check/file-shapes.ts';
 
 const seen = new WeakMap<SchemaObject, SchemaObject>();
 
@@ -26,7 +26,7 @@ function documented(shape: SchemaObject): SchemaObject {
 
 /**
  * The TypeScript types of the files in schemas/ beside each form's JSON Schema (forms.json, *.messages.json,
- * *.steps.json), compiled from the same shapes the generator checks those files against
+ * *.steps.json, *.results.json), compiled from the same shapes the generator checks those files against
  * (check/file-shapes.ts) and the editors underline with (editor-schemas.ts): one declaration of the
  * forms model, so the generator, the site and the checks cannot disagree about it.
  */
@@ -37,7 +37,7 @@ export async function formFileTypesModule(banner: string): Promise<string> {
     type: 'object',
     additionalProperties: false,
     required: ['registry', 'messages'],
-    properties: { registry: documented(registryShape), messages: documented(messagesShape), steps: documented(stepsShape) },
+    properties: { registry: documented(registryShape), messages: documented(messagesShape), steps: documented(stepsShape), results: documented(resultsShape) },
   };
   const ts = await compile(files as never, 'FormFiles', { bannerComment: '', additionalProperties: false, ignoreMinAndMaxItems: true, format: true });
   return `${banner}\n\n${ts.trim()}\n`;

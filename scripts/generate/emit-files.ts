@@ -29,10 +29,11 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
         .filter(([field, kind]) => (kind === 'email' || kind === 'tel') && order.includes(field)),
     );
     const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
+    const results = form.resultsRead ? `    results: ${json(form.resultsRead).replaceAll('\n', '\n    ')},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}${results}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [
@@ -178,6 +179,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,
         `  fromProfile: ${fromProfile(registry, form.name)},`,
         `  profile: ${ownProfile(form)},`,
+        `  results: ${form.resultsRead ? json(form.resultsRead).replaceAll('\n', '\n  ') : 'null'},`,
         '};',
         '',
         `export default ${exportName};`,

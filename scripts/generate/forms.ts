@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormRegistryEntry } from '../../form-model/generated/form-files.ts';
+import type { FormResults } from '../../form-model/results.ts';
 import { problemAt, readJsonSource, SchemaProblem, type JsonPath, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
@@ -12,6 +13,10 @@ export interface FormSource {
   ui: SourceFile<Record<string, unknown>>;
   messages: SourceFile<Record<string, unknown>>;
   steps: SourceFile<unknown> | null;
+  /** What the form suggests once sent (schemas/<form>.results.json), or null when it has no such file. */
+  results: SourceFile<unknown> | null;
+  /** The results as the site reads them, once checked against the questions and site.config.ts (check/results.ts). */
+  resultsRead?: FormResults;
   /**
    * Where each question is written in the schema file (a branch's questions are inside its condition),
    * once the schema passed its checks; the schema's json is then in its canonical shape (check/conditions.ts).
@@ -77,7 +82,9 @@ export function readSchemas(dir: string): SchemasRead {
     const messages = read<Record<string, unknown>>(`${name}.messages.json`);
     const steps = existsSync(join(dir, `${name}.steps.json`)) ? read<unknown>(`${name}.steps.json`) : null;
     const stepsBroken = existsSync(join(dir, `${name}.steps.json`)) && !steps;
-    if (schema && ui && messages && !stepsBroken) forms.push({ name, schema, ui, messages, steps });
+    const results = existsSync(join(dir, `${name}.results.json`)) ? read<unknown>(`${name}.results.json`) : null;
+    const resultsBroken = existsSync(join(dir, `${name}.results.json`)) && !results;
+    if (schema && ui && messages && !stepsBroken && !resultsBroken) forms.push({ name, schema, ui, messages, steps, results });
   }
   return { registry, forms, problems };
 }
@@ -85,7 +92,7 @@ export function readSchemas(dir: string): SchemasRead {
 /** Files in schemas/ that no form claims: usually a typo in a file name. */
 export function strayFiles(dir: string, registry: Registry): string[] {
   const known = new Set(['forms.json', 'README.md']);
-  for (const name of Object.keys(registry)) for (const part of ['schema', 'ui', 'messages', 'steps']) known.add(`${name}.${part}.json`);
+  for (const name of Object.keys(registry)) for (const part of ['schema', 'ui', 'messages', 'steps', 'results']) known.add(`${name}.${part}.json`);
   return readdirSync(dir).filter((file) => !known.has(file) && !file.startsWith('.'));
 }
 

@@ -8,6 +8,7 @@ import type { DraftReplacement } from '../../supabase/local/migrate.ts';
 import { desiredState } from './db-state.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
+import { checkResults } from './check/results.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
@@ -116,8 +117,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     });
     const taken = { tables: projectTables(join(supabaseDir, 'migrations'), readSnapshot(join(supabaseDir, 'schema-snapshot.json')).state), paths: site instanceof SchemaProblem ? null : site.pagePaths };
     problems.push(...checkRegistry(registry, sound, taken));
+    if (!(site instanceof SchemaProblem)) {
+      for (const form of forms.filter((f) => f.results)) {
+        const questions = sound.includes(form) ? form.schema.json.properties : form.questions;
+        form.resultsRead = checkResults(form, registry.json[form.name], questions ?? {}, site.suggestions, problems) ?? undefined;
+      }
+    }
     for (const stray of strayFiles(schemasDir, registry.json)) {
-      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json or .steps.json, or list its form.'));
+      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json, .steps.json or .results.json, or list its form.'));
     }
   }
   if (problems.length || !registry) {

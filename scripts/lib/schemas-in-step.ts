@@ -3,6 +3,7 @@
  * first (writing nothing when all is up to date), and the dev server regenerates on every save.
  */
 import { watch } from 'node:fs';
+import { join } from 'node:path';
 import { generate, type GenerateOptions, type GenerateResult } from '../generate/run.ts';
 import { generateOptions } from '../generate/paths.ts';
 
@@ -23,20 +24,24 @@ export async function regenerate(options: Partial<GenerateOptions> = {}): Promis
   return result;
 }
 
-/** Calls `onChange` once after each burst of saves in schemas/ (editors write a file in several steps). */
+/**
+ * Calls `onChange` once after each burst of saves in schemas/ (editors write a file in several steps), or
+ * in site.config.ts, whose lists and pages the forms take options and results from.
+ */
 export function watchSchemas(onChange: () => Promise<void>): () => void {
-  const { schemasDir } = generateOptions();
+  const { schemasDir, root, siteConfig } = generateOptions();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve();
-  const watcher = watch(schemasDir, () => {
+  const changed = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       // A failure is said and the watch goes on: the next save tries again.
       running = running.then(() => onChange().catch((error: unknown) => console.error(`✖ ${error instanceof Error ? error.message : String(error)}`)));
     }, 150);
-  });
+  };
+  const watchers = [watch(schemasDir, changed), watch(siteConfig ?? join(root, 'site.config.ts'), changed)];
   return () => {
     clearTimeout(timer);
-    watcher.close();
+    for (const watcher of watchers) watcher.close();
   };
 }

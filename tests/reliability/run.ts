@@ -280,6 +280,19 @@ async function privacyAndLockouts(stack: Stack) {
   const reset = await send(stack.apiUrl, 'POST', '/auth/v1/recover', { headers: withKey(keys.anon), body: JSON.stringify({ email: people[1]!.email }), from: '127.0.5.2' });
   if (reset.status !== 200) finding('visitors locked out', `a password reset after junk sign-ups got ${reset.status}`);
   figures['requests tried'] += 29 + 40 + 1 + 30 + 2;
+  // Keeping what was sent signed out (decision 041): a submission from Ana's address, by its id, is
+  // kept by Ana only; the public key and Ben, who knows the id but not the mailbox, keep nothing.
+  const [form, { table }] = Object.entries(FORMS)[0]!;
+  const visitorsId = mineStamp(table);
+  await send(stack.apiUrl, 'POST', `/rest/v1/${table}`, { headers: withKey(keys.anon), body: JSON.stringify({ id: visitorsId, ...answers(form, people[0]!.email) }), from: '127.0.6.9' });
+  const keep = (authorization: string) => send(stack.apiUrl, 'POST', '/rest/v1/rpc/keep_my_submission', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` }, body: JSON.stringify({ submission: visitorsId }) });
+  for (const [who, authorization] of [['anon', keys.anon], [people[1]!.name, tokens[1]!]] as const) {
+    const tried = await keep(authorization);
+    if (tried.status === 200 && tried.body === 'true') finding('rows leaked', `${who} kept a submission sent from ${people[0]!.name}'s address`);
+  }
+  const kept = await keep(tokens[0]!);
+  if (kept.body !== 'true') finding('visitors locked out', `${people[0]!.name} could not keep what she sent signed out: ${kept.status} ${kept.body.slice(0, 80)}`);
+  figures['requests tried'] += 4;
   // Deleting an account (decision 040): the public key and a forged token delete nothing; Ben deleting
   // his own leaves Ana's account and everything she sent whole.
   const forged = `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`;
@@ -291,7 +304,9 @@ async function privacyAndLockouts(stack: Stack) {
   if (deleted.status !== 200) finding('visitors locked out', `${people[1]!.name} could not delete their account: ${deleted.status} ${deleted.body.slice(0, 80)}`);
   const hers = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/my_submissions', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${tokens[0]}` }, body: '{}' });
   const left = hers.status === 200 ? (JSON.parse(hers.body) as unknown[]).length : 0;
-  if (left !== Object.keys(FORMS).length) finding('acknowledged rows lost', `after ${people[1]!.name} deleted their account, ${people[0]!.name}'s lists ${left} of the ${Object.keys(FORMS).length} submissions she sent`, Object.keys(FORMS).length - left);
+  // Hers: what she sent signed in, and the one she kept.
+  const hersSent = Object.keys(FORMS).length + 1;
+  if (left !== hersSent) finding('acknowledged rows lost', `after ${people[1]!.name} deleted their account, ${people[0]!.name}'s lists ${left} of the ${hersSent} submissions she sent`, hersSent - left);
   figures['requests tried'] += 4;
 }
 

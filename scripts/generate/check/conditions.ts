@@ -10,7 +10,7 @@ import { didYouMean } from './suggest.ts';
  */
 
 type Problem = (at: JsonPath, sentence: string, target?: 'key' | 'value') => void;
-type Field = NonNullable<JsonSchema['properties']>[string];
+export type Field = NonNullable<JsonSchema['properties']>[string];
 
 /** The keywords of a schema's top level that hold its conditions. */
 export const CONDITION_KEYWORDS = ['if', 'then', 'else', 'allOf', 'dependencies'];
@@ -78,7 +78,7 @@ function testValueProblem(question: string, definition: Field, value: unknown): 
   return null;
 }
 
-function readTest(question: string, definition: Field, test: unknown, at: JsonPath, problem: Problem): AnswerTest {
+export function readTest(question: string, definition: Field, test: unknown, at: JsonPath, problem: Problem): AnswerTest {
   if (!isObject(test)) {
     problem(at, `the condition on "${question}" must be a {...} such as { "const": ... }, { "enum": [...] }, { "minimum": ... } or { "maximum": ... }.`);
     return {};

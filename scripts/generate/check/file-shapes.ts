@@ -63,6 +63,60 @@ export const stepsShape: SchemaObject = {
   },
 };
 
+const suggestions: SchemaObject = {
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: {
+    type: 'string',
+    description: 'must be the address of a service, course or resource of site.config.ts, like "/services/strategic-planning".',
+  },
+};
+
+const resultsBecause: SchemaObject = { ...nonEmptyText, description: 'must be the sentence that tells the visitor why, like "You told us your team is new to AI."' };
+
+export const resultsShape: SchemaObject = {
+  title: 'FormResults',
+  $comment:
+    'schemas/<form>.results.json: what a sent form suggests from site.config.ts (services, courses, resources), chosen by rules on its answers; shown after sending and on the member\'s account page.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'intro', 'rules'],
+  properties: {
+    $comment: { type: 'string' },
+    title: nonEmptyText,
+    intro: nonEmptyText,
+    rules: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        title: 'FormResultRuleSource',
+        $comment: 'One rule: when the answers hold ("when", written like an "if" of the schema), suggest these pages, saying why.',
+        type: 'object',
+        additionalProperties: false,
+        required: ['when', 'because', 'suggest'],
+        properties: {
+          $comment: { type: 'string' },
+          when: {
+            type: 'object',
+            description: 'must be a {...} like the "if" of a conditional question: { "properties": { "tech_readiness": { "const": "beginner" } }, "required": ["tech_readiness"] }.',
+          },
+          because: resultsBecause,
+          suggest: suggestions,
+        },
+      },
+    },
+    otherwise: {
+      title: 'FormResultsOtherwise',
+      $comment: 'What is suggested when no rule holds.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['because', 'suggest'],
+      properties: { because: resultsBecause, suggest: suggestions },
+    },
+  },
+};
+
 const toast: SchemaObject = {
   title: 'FormToast',
   type: 'object',

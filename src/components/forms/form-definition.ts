@@ -1,5 +1,6 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { FormResults } from '../../../form-model/results';
 
 // The files' own shapes, generated from the shapes the generator checks them with (one forms model).
 export type { FormMessage, FormMessages, FormPage, FormToasts } from '../../../form-model/generated/form-files';
@@ -44,4 +45,6 @@ export interface FormDefinition {
    * the member may change there later (not the account's address, nothing that never reaches the table).
    */
   profile: { table: string; editable: string[] } | null;
+  /** What the form suggests from a sender's answers (schemas/<form>.results.json), shown once it is sent; null when none. */
+  results: FormResults | null;
 }

@@ -1,8 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { defineIsland } from '../../components/island';
 import { SignInGate } from '../../components/signed-in-page';
+import { FormResultsView } from '../../components/forms/form-results';
 import { useAccount } from '../../lib/account/account-context';
+import { keepSentSubmissions } from '../../lib/account/kept-submissions';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 import { DeleteAccount } from './delete-account';
@@ -21,6 +23,8 @@ function WhatYouSent() {
   useEffect(() => {
     let current = true;
     loadBackend()
+      // What this browser sent before signing in is kept first, where the address matches (decision 041).
+      .then(async (client) => (await keepSentSubmissions(client), client))
       .then(mySubmissions)
       .then(
         (sent): Loaded => ({ state: 'ready', sent }),
@@ -65,6 +69,11 @@ function WhatYouSent() {
               </div>
             ))}
           </dl>
+          {submission.results && (
+            <Box mt="md">
+              <FormResultsView results={submission.results.results} answers={submission.results.answers} order={4} />
+            </Box>
+          )}
         </Card>
       ))}
     </Stack>

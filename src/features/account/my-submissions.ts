@@ -1,5 +1,6 @@
 import { answerRows, type AnswerRow } from '../../../form-model/answer-rows.ts';
 import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
+import type { FormResults } from '../../../form-model/results.ts';
 import type { Backend } from '../../lib/backend/load';
 
 /** Where a submission stands, in the sender's words (the database maps staff's status: decision 038). */
@@ -18,6 +19,8 @@ export interface SentSubmission {
   state: string;
   /** The answers laid out as staff read them: titles, option labels, questions not asked. */
   rows: AnswerRow[];
+  /** What the form suggests for these answers (schemas/<form>.results.json), or null when it suggests nothing. */
+  results: { results: FormResults; answers: Record<string, unknown> } | null;
 }
 
 const formsById = new Map(Object.entries(notificationForms).map(([title, form]) => [form.id, { title, form }]));
@@ -35,6 +38,7 @@ export async function mySubmissions(client: Backend): Promise<SentSubmission[]> 
       sentAt: new Date(row.sent_at),
       state: STATE_LABELS[row.state] ?? row.state,
       rows: known ? answerRows(known.form, answers) : [],
+      results: known?.form.results && row.answers ? { results: known.form.results, answers } : null,
     };
   });
 }

@@ -10,6 +10,8 @@ import { formLoaders } from '../../generated/form-loaders';
 import { countStep } from '../../lib/backend/step-counter';
 import { formSubmitter } from '../../lib/backend/submit-form';
 import { useProfileAnswers } from './use-profile-answers';
+import { SentResults } from './sent-results';
+import type { Answers } from '../../../form-model/conditions';
 
 /** Where a wizard keeps the visitor's draft between visits. */
 export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
@@ -18,11 +20,12 @@ export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
 function PageForm({ form }: { form: FormDefinition }) {
   // One submitter for the page's life: it remembers a saved submission whose email failed, so sending again adds no row.
   const submitter = useMemo(() => formSubmitter(form), [form]);
-  const [sent, setSent] = useState(false);
+  // The answers just sent, while the sent notice shows (its results are chosen by them).
+  const [sent, setSent] = useState<Answers | null>(null);
   const submit: SubmitHandler<Parameters<typeof submitter>[0]> = useCallback(
     async (data, context) => {
       const result = await submitter(data, context);
-      if (result.reset) setSent(true);
+      if (result.reset) setSent(data as Answers);
       return result;
     },
     [submitter],
@@ -41,9 +44,13 @@ function PageForm({ form }: { form: FormDefinition }) {
   const notice = form.page?.sent ?? { title: form.toasts!.saved.title, body: form.toasts!.notified.description, again: 'Send another' };
   return (
     <>
-      {sent && <SentNotice {...notice} onAgain={() => setSent(false)} />}
+      {sent && (
+        <SentNotice {...notice} onAgain={() => setSent(null)}>
+          {form.results && <SentResults results={form.results} answers={sent} />}
+        </SentNotice>
+      )}
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
-      <div hidden={sent} ref={root} onFocus={submitter.prepare}>
+      <div hidden={sent !== null} ref={root} onFocus={submitter.prepare}>
         {steps ? (
           <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} profile={profile} onStep={countSteps} />
         ) : (

@@ -304,6 +304,233 @@ export const assessmentForm: FormDefinition = {
   },
   fromProfile: {"table":"clients","fields":{"organization_name":"company","contact_name":"name","contact_email":"email","contact_phone":"phone"}},
   profile: null,
+  results: {
+    "title": "Where we would start",
+    "intro": "Chosen from your answers. A consultant reads your assessment too, and will tell you what they would add.",
+    "rules": [
+      {
+        "when": {
+          "properties": {
+            "ai_experience": {
+              "enum": [
+                "none",
+                "exploring"
+              ]
+            }
+          },
+          "required": [
+            "ai_experience"
+          ]
+        },
+        "because": "You are at the start with AI: a safe first step, with your team, before any tool.",
+        "suggest": [
+          {
+            "kind": "Course",
+            "title": "AI for Doing Good",
+            "summary": "A friendly, hands-on introduction to using AI tools safely and effectively in mission-driven work.",
+            "href": "/courses/ai-social-impact"
+          },
+          {
+            "kind": "Service",
+            "title": "AI Integration",
+            "summary": "Find the tasks where AI genuinely helps, set guardrails, and train your people to use it well.",
+            "href": "/services/ai-integration"
+          },
+          {
+            "kind": "Resource",
+            "title": "NIST AI Risk Management Framework",
+            "summary": "The U.S. government's free, voluntary framework for managing the risks of AI systems: a sound reference when you write your first AI use policy.",
+            "href": "https://www.nist.gov/itl/ai-risk-management-framework"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "ai_experience": {
+              "enum": [
+                "experimenting",
+                "implementing"
+              ]
+            }
+          },
+          "required": [
+            "ai_experience"
+          ]
+        },
+        "because": "You already use AI: make it part of how you work, with the risks in view.",
+        "suggest": [
+          {
+            "kind": "Service",
+            "title": "AI Integration",
+            "summary": "Find the tasks where AI genuinely helps, set guardrails, and train your people to use it well.",
+            "href": "/services/ai-integration"
+          },
+          {
+            "kind": "Resource",
+            "title": "NIST AI Risk Management Framework",
+            "summary": "The U.S. government's free, voluntary framework for managing the risks of AI systems: a sound reference when you write your first AI use policy.",
+            "href": "https://www.nist.gov/itl/ai-risk-management-framework"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "tech_readiness": {
+              "const": "beginner"
+            }
+          },
+          "required": [
+            "tech_readiness"
+          ]
+        },
+        "because": "Your team works mostly with email and spreadsheets: the right systems first.",
+        "suggest": [
+          {
+            "kind": "Service",
+            "title": "Nonprofit Technology Integration",
+            "summary": "Choose, connect and adopt the right CRM, fundraising and program tools for your size and budget.",
+            "href": "/services/nonprofit-tech-integration"
+          },
+          {
+            "kind": "Resource",
+            "title": "Low-Code Tools That Stretch a Nonprofit Tech Budget",
+            "summary": "How small teams build intake forms, volunteer schedules and dashboards without developers, and where low-code stops being the right answer.",
+            "href": "/blog/low-code-nonprofit-tech"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "tech_readiness": {
+              "enum": [
+                "intermediate",
+                "advanced"
+              ]
+            }
+          },
+          "required": [
+            "tech_readiness"
+          ]
+        },
+        "because": "You have systems that hold data: use it to decide and to show your impact.",
+        "suggest": [
+          {
+            "kind": "Course",
+            "title": "Making Choices with Data",
+            "summary": "Collect the right numbers, read them with confidence and turn them into better program decisions.",
+            "href": "/courses/data-driven-decision"
+          },
+          {
+            "kind": "Service",
+            "title": "Community Engagement & Impact Measurement",
+            "summary": "Engagement methods and simple measurement systems that turn your impact into evidence.",
+            "href": "/services/impact-measurement"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "organization_type": {
+              "const": "nonprofit"
+            }
+          },
+          "required": [
+            "organization_type"
+          ]
+        },
+        "because": "As a nonprofit, steady funding carries everything else you plan.",
+        "suggest": [
+          {
+            "kind": "Service",
+            "title": "Grant Writing & Funding Strategy",
+            "summary": "Prospect research, persuasive proposals and diversified revenue plans from a team that has raised $100M+.",
+            "href": "/services/grant-writing-strategy"
+          },
+          {
+            "kind": "Course",
+            "title": "AI-Powered Grant Writing",
+            "summary": "Research funders faster and draft stronger proposals with AI, while keeping your voice and your facts.",
+            "href": "/courses/advanced-grant-writing"
+          },
+          {
+            "kind": "Resource",
+            "title": "The Psychology of Giving: What Moves Donors",
+            "summary": "What behavioral research says about why people give, why they stop, and how to write appeals that respect donors while raising more.",
+            "href": "/blog/donor-behavior-psychology"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "organization_type": {
+              "const": "small_business"
+            }
+          },
+          "required": [
+            "organization_type"
+          ]
+        },
+        "because": "As a small business, partnerships with your community multiply what you give.",
+        "suggest": [
+          {
+            "kind": "Service",
+            "title": "Small & Medium Business Community Partnerships",
+            "summary": "Design sponsorships, employee engagement and shared-value programs that last.",
+            "href": "/services/smb-partnership-development"
+          },
+          {
+            "kind": "Resource",
+            "title": "How Local Businesses Multiply Community Impact",
+            "summary": "Why partnerships between small businesses and community organizations outperform one-off sponsorships, and the five partnership models we see work best.",
+            "href": "/blog/smb-community-impact"
+          }
+        ]
+      },
+      {
+        "when": {
+          "properties": {
+            "timeline": {
+              "const": "asap"
+            }
+          },
+          "required": [
+            "timeline"
+          ]
+        },
+        "because": "You want to move within a month: a focused plan keeps a fast start on course.",
+        "suggest": [
+          {
+            "kind": "Service",
+            "title": "Strategic Planning",
+            "summary": "Turn a crowded agenda into a focused three-year plan with clear goals, owners and measures.",
+            "href": "/services/strategic-planning"
+          }
+        ]
+      }
+    ],
+    "otherwise": {
+      "because": "A plan is where most organizations we work with begin.",
+      "suggest": [
+        {
+          "kind": "Service",
+          "title": "Strategic Planning",
+          "summary": "Turn a crowded agenda into a focused three-year plan with clear goals, owners and measures.",
+          "href": "/services/strategic-planning"
+        },
+        {
+          "kind": "Course",
+          "title": "Smart Leadership for Impact",
+          "summary": "Lead with purpose: set direction, build trust across your team and make decisions that stick.",
+          "href": "/courses/strategic-leadership"
+        }
+      ]
+    }
+  },
 };
 
 export default assessmentForm;

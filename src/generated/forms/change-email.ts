@@ -59,6 +59,7 @@ export const changeEmailForm: FormDefinition = {
   toasts: null,
   fromProfile: null,
   profile: null,
+  results: null,
 };
 
 export default changeEmailForm;

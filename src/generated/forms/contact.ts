@@ -158,6 +158,7 @@ export const contactForm: FormDefinition = {
   },
   fromProfile: {"table":"clients","fields":{"name":"name","email":"email"}},
   profile: null,
+  results: null,
 };
 
 export default contactForm;

@@ -221,6 +221,7 @@ export const enrolmentForm: FormDefinition = {
   },
   fromProfile: {"table":"clients","fields":{"full_name":"name","email":"email","organization":"company"}},
   profile: null,
+  results: null,
 };
 
 export default enrolmentForm;

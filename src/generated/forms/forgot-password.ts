@@ -59,6 +59,7 @@ export const forgotPasswordForm: FormDefinition = {
   toasts: null,
   fromProfile: null,
   profile: null,
+  results: null,
 };
 
 export default forgotPasswordForm;

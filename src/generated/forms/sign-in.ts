@@ -69,6 +69,7 @@ export const signInForm: FormDefinition = {
   toasts: null,
   fromProfile: null,
   profile: null,
+  results: null,
 };
 
 export default signInForm;

@@ -156,6 +156,7 @@ export const signUpForm: FormDefinition = {
   toasts: null,
   fromProfile: null,
   profile: {"table":"clients","editable":["name","company","title","phone","city","state","zip"]},
+  results: null,
 };
 
 export default signUpForm;

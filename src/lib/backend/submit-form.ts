@@ -13,6 +13,7 @@ import { prepareToasts, showToast, type Toast } from '../../components/toast';
 import { isFormTable, type FormInserts, type FormTable } from '../../generated/form-inserts';
 import { loadBackend } from './load';
 import { correctClock, prepareStamp, takeStamp } from './stamps';
+import { rememberSentSignedOut } from '../account/kept-submissions';
 
 /** The form's toasts (schemas/forms.json "toasts"): failures are destructive and name the server's {error}. */
 function toastsOf(form: FormDefinition) {
@@ -94,6 +95,8 @@ export function formSubmitter<Table extends FormTable = FormTable>(form: FormDef
       return { reset: false };
     }
     await showToast(texts.saved);
+    // A visitor not signed in may keep it in an account later, from this browser (decision 041).
+    if (!(await supabase.auth.getSession()).data.session) rememberSentSignedOut(pending.id);
 
     // The function emails the row saved under this id, never what the request says (decision 014).
     const { error: notifyError } = await supabase.functions.invoke('send-form-notification', {

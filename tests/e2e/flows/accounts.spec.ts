@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, makeStaff, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
-import { expectToast, submitSignIn, unique } from './helpers';
+import { expectToast, fillIn, submitSignIn, unique } from './helpers';
+import { resultsFor } from '../../../form-model/results';
 import { AUTH_SUBJECTS } from '../../support/email-links';
 import { localKeys } from '../../../supabase/local/keys';
 import { toastLifetimes, toastLifetimesOf } from '../toast-timing';
@@ -293,6 +294,56 @@ test('a member finds their details filled in, and what they sent on Your Account
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('main').getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(page.getByText(message)).toHaveCount(0);
+});
+
+test('a visitor reads what fits their assessment once it is sent, and keeps it by signing in with the address they gave; another member never sees it', async ({ page, browser }) => {
+  const cara = await confirmedAccount('cara');
+  const ben = await confirmedAccount('ben');
+  const assessment = pageForms.find((f) => f.name === 'assessment')!;
+  const form = assessment.definition;
+  const answers = answersFor(form, { [assessment.replyTo]: cara.email, ai_experience: 'none', tech_readiness: 'beginner', organization_type: 'nonprofit' });
+  const expected = resultsFor(form.results!, answers);
+  expect(expected.length).toBeGreaterThan(1);
+
+  await fillIn(page, form, assessment.entry.page.path, answers);
+  await page.getByRole('button', { name: submitText(form) }).click();
+  const results = page.getByRole('region', { name: form.results!.title });
+  await expect(results).toBeVisible();
+  for (const result of expected) {
+    await expect(results.getByText(result.because)).toBeVisible();
+    for (const suggested of result.suggest) {
+      const link = results.getByRole('link', { name: suggested.title });
+      await expect(link).toHaveAttribute('href', suggested.href);
+      if (suggested.href.startsWith('https:')) await expect(link).toHaveAttribute('target', '_blank');
+    }
+  }
+  expect(await new AxeBuilder({ page }).include('main').analyze().then((r) => r.violations)).toEqual([]);
+
+  // Kept by signing in, on this device, with the address the assessment was sent from.
+  await results.getByRole('button', { name: 'Keep them in an account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignIn(page, cara.email, cara.password);
+  await results.getByRole('link', { name: 'your account page' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  // (Its own items: each holds a list of suggestions too.)
+  const sent = page.getByRole('list', { name: 'What you sent' }).locator(':scope > li');
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByRole('heading', { name: assessment.entry.notification.formType })).toBeVisible();
+  const kept = sent.getByRole('region', { name: form.results!.title });
+  for (const result of expected) for (const suggested of result.suggest) await expect(kept.getByRole('link', { name: suggested.title })).toBeVisible();
+
+  // Another member, even in the same browser afterwards, does not get it.
+  await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(page, ben.email, ben.password);
+  await expect(page.getByText(`Signed in as ${ben.email}`)).toBeVisible();
+  await expect(page.getByText('Nothing yet.')).toBeVisible();
+  const other = await (await browser.newContext()).newPage();
+  await other.goto('/account');
+  await signIn(other, cara.email, cara.password);
+  await expect(other.getByRole('list', { name: 'What you sent' }).getByRole('region', { name: form.results!.title })).toBeVisible();
+  await other.context().close();
 });
 
 test('a member changes their password, then deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems, request }) => {

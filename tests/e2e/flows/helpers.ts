@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import type { FormDefinition } from '../../../src/components/forms/form-definition';
 import { expect } from '../fixtures';
+import { answerAll, submitText } from '../form-driver';
 
 /** The toast on screen reads exactly this (one at a time). */
 export async function expectToast(page: Page, title: string, message: string, options: { timeout?: number } = {}) {
@@ -19,4 +21,15 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   await dialog.locator('#sign_in_password').fill(password);
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   return dialog;
+}
+
+/** Opens the form's page and answers every question (every step but the last is moved through with Next). */
+export async function fillIn(page: Page, form: FormDefinition, path: string, answers: Record<string, unknown>) {
+  await page.goto(path);
+  await expect(page.getByRole('button', { name: form.steps ? 'Next' : submitText(form) })).toBeEnabled();
+  if (!form.steps) return answerAll(page, page.locator('form'), form, answers);
+  for (const [i, step] of form.steps.entries()) {
+    await answerAll(page, page, form, answers, step.fields);
+    if (i < form.steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
 }

@@ -11,8 +11,8 @@ import { pageForms, type PageForm } from '../../support/declared-forms';
 import { optionLabel } from '../../support/sample-answers';
 import { inboxRefusesMail, insertRows, mail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
-import { answerAll, answersFor, busyText, fieldOf, fieldOrder, inputOf, submitText, titleOf } from '../form-driver';
-import { expectToast, unique } from './helpers';
+import { answersFor, busyText, fieldOf, fieldOrder, inputOf, submitText, titleOf } from '../form-driver';
+import { expectToast, fillIn, unique } from './helpers';
 
 const emailsFrom = async (address: string) => (await mail()).filter((m) => m.replyTo === address);
 /** The copies a sender received of what they sent (forms.json's copyToSender). */
@@ -38,17 +38,6 @@ const toast = (declared: { title: string; description: string }, error = '') => 
 function newAnswers(form: FormDefinition) {
   const id = unique('ana');
   return answersFor(form, { [replyTo(form)]: `${id}@casaverde.org`, [firstText(form)]: `Casa Verde ${id}` });
-}
-
-/** Opens the form's page and answers every question (every step but the last is moved through with Next). */
-async function fillIn(page: Page, form: FormDefinition, path: string, answers: Record<string, unknown>) {
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: form.steps ? 'Next' : submitText(form) })).toBeEnabled();
-  if (!form.steps) return answerAll(page, page.locator('form'), form, answers);
-  for (const [i, step] of form.steps.entries()) {
-    await answerAll(page, page, form, answers, step.fields);
-    if (i < form.steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
-  }
 }
 
 /** What the row must hold: every answer as stored (option values, not labels). */

@@ -1,0 +1,31 @@
+import { Button, Stack, Text } from '@mantine/core';
+import type { Answers } from '../../../form-model/conditions';
+import type { FormResults } from '../../../form-model/results';
+import { FormResultsView } from '../../components/forms/form-results';
+import { SmartAnchor } from '../../components/smart-link';
+import { useAccount } from '../../lib/account/account-context';
+import { ACCOUNT_PATH } from '../../lib/account/account-path';
+
+/**
+ * The results of what was just sent, with where they are kept: on the account page for a member; for a
+ * visitor, the offer to keep them there by signing in from this browser with the address they gave.
+ */
+export function SentResults({ results, answers }: { results: FormResults; answers: Answers }) {
+  const { user, openAuthDialog } = useAccount();
+  return (
+    <FormResultsView results={results} answers={answers} order={3}>
+      {user ? (
+        <Text size="sm">
+          They are kept with what you sent, on <SmartAnchor to={ACCOUNT_PATH}>your account page</SmartAnchor>.
+        </Text>
+      ) : (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">Keep them in an account: sign in, or create one, with the address you gave, on this device within a week, and they wait for you on your account page.</Text>
+          <Button variant="default" onClick={() => openAuthDialog('sign-up')}>
+            Keep them in an account
+          </Button>
+        </Stack>
+      )}
+    </FormResultsView>
+  );
+}
