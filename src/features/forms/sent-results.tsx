@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { Answers } from '../../../form-model/conditions';
 import type { FormResults } from '../../../form-model/results';
 import { FormResultsView } from '../../components/forms/form-results';
@@ -12,11 +13,17 @@ import { ACCOUNT_PATH } from '../../lib/account/account-path';
  */
 export function SentResults({ results, answers }: { results: FormResults; answers: Answers }) {
   const { user, openAuthDialog } = useAccount();
+  // Sent signed in, it is the member's already; signed in since, it is kept if the address matches.
+  const [sentBy] = useState(user?.id ?? null);
   return (
     <FormResultsView results={results} answers={answers} order={3}>
-      {user ? (
+      {user && user.id === sentBy ? (
         <Text size="sm">
           They are kept with what you sent, on <SmartAnchor to={ACCOUNT_PATH}>your account page</SmartAnchor>.
+        </Text>
+      ) : user ? (
+        <Text size="sm">
+          Signed in with the address you gave, you find them with what you sent, on <SmartAnchor to={ACCOUNT_PATH}>your account page</SmartAnchor>.
         </Text>
       ) : (
         <Stack gap="xs" align="flex-start">
