@@ -9,10 +9,10 @@ import { showToast } from '../toast';
 import { usePrefillInto, withProfile } from './prefill';
 import { SchemaForm } from './schema-form';
 import { SubmitButton } from './submit-button';
-import { useDraft } from './use-draft';
+import { useDraft, type DraftStore } from './use-draft';
 import { useSubmission, type SubmitHandler } from './use-submission';
 
-interface WizardState {
+export interface WizardState {
   step: number;
   data: FormData;
 }
@@ -23,6 +23,8 @@ interface FormWizardProps<T> {
   onSubmit: SubmitHandler<T>;
   /** localStorage key for the visitor's draft; no draft when absent. */
   draftKey?: string;
+  /** A signed-in member's account, where the draft is kept too, to resume on another device. */
+  draftStore?: DraftStore<WizardState> | null;
   /** Answers chosen for the visitor (from the address), applied over the draft. */
   prefill?: FormData | null;
   /** Answers from a signed-in member's profile, shown in questions that hold nothing of theirs (withProfile). */
@@ -42,7 +44,7 @@ const isBlank = (state: WizardState) => state.step === 0 && Object.keys(state.da
  * never checks, Submit checks the last step and sends everything. Focus moves to each new step's heading.
  * A step none of whose questions the answers so far ask is passed over both ways (form-model/conditions.ts).
  */
-export function FormWizard<T>({ form, onSubmit, draftKey, prefill, profile, onStep }: FormWizardProps<T>) {
+export function FormWizard<T>({ form, onSubmit, draftKey, draftStore, prefill, profile, onStep }: FormWizardProps<T>) {
   const [state, setState] = useState<WizardState>(EMPTY);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // What the visitor typed into step 1 before the form's code arrived wins over an older draft, and keeps
@@ -61,7 +63,20 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, profile, onSt
     },
     [reached, steps],
   );
-  useDraft(draftKey, state, restore, isBlank);
+  // The account's draft, newer than this browser's (from another device): its answers win, and its step.
+  // Its fields are drawn anew (a new key), so none keeps a value the browser put back on a reload.
+  const [adopted, setAdopted] = useState(0);
+  const adopt = useCallback(
+    (saved: WizardState | null) => {
+      setAdopted((n) => n + 1);
+      if (!saved) return setState(EMPTY);
+      const step = Math.min(saved.step, steps.length - 1);
+      reached.resume(steps.slice(0, step + 1).map((s) => s.key));
+      setState((current) => ({ step, data: { ...current.data, ...saved.data } }));
+    },
+    [reached, steps],
+  );
+  useDraft(draftKey, state, restore, isBlank, draftStore, adopt);
   usePrefillInto(prefill, (answers) => setState((current) => ({ ...current, data: { ...current.data, ...answers } })));
   // Back to an empty step 1, which also drops the draft.
   const honeypot = useHoneypot();
@@ -104,7 +119,7 @@ export function FormWizard<T>({ form, onSubmit, draftKey, prefill, profile, onSt
         </Title>
       </Stack>
       <SchemaForm
-        key={step.title}
+        key={`${step.title}:${adopted}`}
         form={form}
         step={step}
         formData={data}

@@ -1,29 +1,103 @@
 import { useEffect, useRef } from 'react';
 
 /**
+ * Where a signed-in member's draft is kept besides this browser (their account), so it resumes on
+ * another device. Times are the store's own clock, never this device's, so two devices compare fairly.
+ */
+export interface DraftStore<T> {
+  /** Whose drafts these are: a change of member starts afresh. */
+  owner: string;
+  load(): Promise<{ value: T; savedAt: string } | null>;
+  /** Keeps the draft (null removes it); resolves to when it was kept. */
+  save(value: T | null): Promise<string>;
+}
+
+const SAVE_DELAY_MS = 800;
+
+function readLocal<T>(key: string): T | null {
+  try {
+    const saved = window.localStorage.getItem(key);
+    return saved ? (JSON.parse(saved) as T) : null;
+  } catch {
+    // A draft that cannot be read is not worth an error: the visitor starts fresh.
+    return null;
+  }
+}
+
+function writeLocal(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private browsing or a full quota: the form still works, only without a draft.
+  }
+}
+
+/**
  * Keeps a form's progress in localStorage, so a reload or a closed tab does not lose it. Restored after
  * hydration (the prerendered page is always the empty form), saved on every change, and removed as soon
  * as the form is blank again (after a successful submit).
+ *
+ * With a `store` (a signed-in member), the draft is also kept there: one saved since this browser last
+ * synced (on another device) is adopted over this browser's; this browser's changes follow shortly after
+ * each change, and an empty form removes it there too.
  */
-export function useDraft<T>(key: string | undefined, value: T, restore: (saved: T) => void, isBlank: (value: T) => boolean) {
+export function useDraft<T>(key: string | undefined, value: T, restore: (saved: T) => void, isBlank: (value: T) => boolean, store?: DraftStore<T> | null, adopt?: (saved: T | null) => void) {
   const restored = useRef(false);
   useEffect(() => {
     if (!key || restored.current) return;
     restored.current = true;
-    try {
-      const saved = window.localStorage.getItem(key);
-      if (saved) restore(JSON.parse(saved) as T);
-    } catch {
-      // A draft that cannot be read is not worth an error: the visitor starts fresh.
-    }
+    const saved = readLocal<T>(key);
+    if (saved) restore(saved);
   }, [key, restore]);
   useEffect(() => {
     if (!key || !restored.current) return;
-    try {
-      if (isBlank(value)) window.localStorage.removeItem(key);
-      else window.localStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Private browsing or a full quota: the form still works, only without a draft.
-    }
+    writeLocal(key, isBlank(value) ? null : JSON.stringify(value));
   }, [key, value, isBlank]);
+
+  // The account's copy: what this browser last agreed with it, by the store's clock (`${key}:synced`).
+  const synced = key && store ? `${key}:synced:${store.owner}` : null;
+  const loaded = useRef<string | null>(null);
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
+  useEffect(() => {
+    if (!synced || !store) return;
+    let current = true;
+    loaded.current = null;
+    store
+      .load()
+      .then(async (remote) => {
+        if (!current) return;
+        const lastSynced = readLocal<string>(synced);
+        if (remote && (!lastSynced || remote.savedAt > lastSynced)) {
+          // Saved on another device since this one last synced: it is the newer work.
+          adopt?.(remote.value);
+          writeLocal(synced, JSON.stringify(remote.savedAt));
+        } else if (!remote && lastSynced) {
+          // Sent (or emptied) on another device since: this browser's copy is done with too.
+          adopt?.(null);
+          writeLocal(synced, null);
+        } else if (!isBlank(latest.current)) {
+          writeLocal(synced, JSON.stringify(await store.save(latest.current)));
+        }
+        loaded.current = store.owner;
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [synced, store, adopt, isBlank]);
+  useEffect(() => {
+    // Nothing is sent before the account's copy was read: it could be newer than what this page holds.
+    if (!synced || !store || loaded.current !== store.owner) return;
+    const timer = setTimeout(() => {
+      store
+        .save(isBlank(value) ? null : value)
+        .then((at) => writeLocal(synced, JSON.stringify(at)))
+        .catch(() => undefined);
+    }, SAVE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [synced, store, value, isBlank]);
 }

@@ -2,16 +2,18 @@ import type { Backend } from '../../lib/backend/load';
 
 /**
  * Everything the site holds about the signed-in member, as they may download it: their account (address
- * and dates), their profile (the sign-up answers) and every submission they sent while signed in, each
+ * and dates), their profile (the sign-up answers), every submission they sent while signed in and their unfinished
+ * drafts, each
  * read through their own session, so row level security decides, not this page.
  */
 export async function yourData(client: Backend) {
-  const [{ data: auth, error: authError }, profile, sent] = await Promise.all([
+  const [{ data: auth, error: authError }, profile, sent, drafts] = await Promise.all([
     client.auth.getUser(),
     client.from('clients').select('*').maybeSingle(),
     client.rpc('my_submissions'),
+    client.from('form_drafts').select('form, draft, updated_at'),
   ]);
-  const failed = authError ?? profile.error ?? sent.error;
+  const failed = authError ?? profile.error ?? sent.error ?? drafts.error;
   if (failed) throw new Error(failed.message);
   // The row's own keys mean nothing to the member.
   const details = profile.data && Object.fromEntries(Object.entries(profile.data).filter(([key]) => key !== 'id' && key !== 'user_id'));
@@ -20,6 +22,7 @@ export async function yourData(client: Backend) {
     account: { email: auth.user?.email ?? null, created_at: auth.user?.created_at ?? null, email_confirmed_at: auth.user?.email_confirmed_at ?? null },
     profile: details,
     submissions: (sent.data ?? []).map(({ submission_id, form, sent_at, state, answers }) => ({ id: submission_id, form, sent_at, state, answers })),
+    drafts: drafts.data ?? [],
   };
 }
 

@@ -10,6 +10,8 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
 import type { InternalHref } from '../../config/site-types';
+import { ACCOUNT_SIGNAL } from '../../lib/account/account-context';
+import { sessionStorageKey } from '../../lib/backend/session-storage';
 import formIsland, { draftKey } from './form.island';
 
 /** Over the whole card (Mantine's Card is positioned), in this page's HTML only, so no other page pays for it. */
@@ -37,13 +39,15 @@ function EmailAside({ title, body }: NonNullable<PageDeclaration['aside']>) {
 /**
  * Every form page (schemas/forms.json "page"): hero, the form in a card, an optional side card and
  * footnote. The form is an island: its fields work from the HTML, its code starts when the visitor
- * reaches into it, or at once when a draft or the address has answers for it (docs/decisions/020).
+ * reaches into it, or at once when a draft or the address has answers for it (docs/decisions/020); a
+ * wizard also when a member is signed in, or signs in, for the draft kept with their account (decision 042).
  */
 export default function FormPage({ heading, form }: { heading: string; form: FormDefinition }) {
   const page = form.page;
   if (!page) throw new Error(`schemas/forms.json gives the ${form.id} form no "page".`);
   const early = [
-    ...(form.steps ? [`storage:${draftKey(form)}`] : []),
+    // A wizard starts at once for a draft in this browser, or a signed-in member's in their account (decision 042).
+    ...(form.steps ? [`storage:${draftKey(form)}`, `storage:${sessionStorageKey}`] : []),
     ...prefillableFields(form).map((field) => `query:${field}`),
     // `npm run dev` only: answers kept over a reload for a save in schemas/ come back at once.
     ...(import.meta.env.DEV ? [`storage:${devReloadKey(form.id)}`] : []),
@@ -57,7 +61,7 @@ export default function FormPage({ heading, form }: { heading: string; form: For
           Restoring your saved answers…
         </Text>
       )}
-      <Island of={formIsland} props={{ form: form.name }} hydrate="interaction" early={early} restores={form.steps ? draftKey(form) : undefined} prefetch />
+      <Island of={formIsland} props={{ form: form.name }} hydrate="interaction" early={early} wakeOn={form.steps ? ACCOUNT_SIGNAL : undefined} restores={form.steps ? draftKey(form) : undefined} prefetch />
       <noscript>
         <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
       </noscript>

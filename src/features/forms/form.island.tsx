@@ -10,6 +10,7 @@ import { formLoaders } from '../../generated/form-loaders';
 import { countStep } from '../../lib/backend/step-counter';
 import { formSubmitter } from '../../lib/backend/submit-form';
 import { useProfileAnswers } from './use-profile-answers';
+import { useAccountDraft } from './account-draft';
 import { SentResults } from './sent-results';
 import type { Answers } from '../../../form-model/conditions';
 
@@ -38,6 +39,7 @@ function PageForm({ form }: { form: FormDefinition }) {
   }, [submitter]);
   const prefill = useQueryPrefill(form);
   const profile = useProfileAnswers(form);
+  const draftStore = useAccountDraft(form.name);
   // Where visitors leave a wizard, counted anonymously for the staff overview (decision 031).
   const countSteps = useCallback((step: string, seconds: number | null, from: string | null) => countStep(form.name, step, seconds, from), [form.name]);
   const steps = form.steps;
@@ -52,7 +54,7 @@ function PageForm({ form }: { form: FormDefinition }) {
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}
       <div hidden={sent !== null} ref={root} onFocus={submitter.prepare}>
         {steps ? (
-          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} prefill={prefill} profile={profile} onStep={countSteps} />
+          <FormWizard form={{ ...form, steps }} onSubmit={submit} draftKey={draftKey(form)} draftStore={draftStore} prefill={prefill} profile={profile} onStep={countSteps} />
         ) : (
           <SinglePageForm form={form} onSubmit={submit} prefill={prefill} profile={profile} />
         )}

@@ -270,7 +270,7 @@ export const assessmentForm: FormDefinition = {
     "eyebrow": "Free needs assessment",
     "intro": "Four short steps, about ten minutes. Tell us where your organization stands and where it wants to go, and we will recommend the first step that matters most.",
     "formTitle": "Your Assessment",
-    "formIntro": "Your answers are kept in this browser as you go, so you can come back to finish.",
+    "formIntro": "Your answers are kept in this browser as you go, and with your account when you are signed in, so you can come back to finish, here or on another device.",
     "footnote": {
       "text": "Prefer to talk it through?",
       "link": {

@@ -9,7 +9,7 @@ import { AUTH_SUBJECTS } from '../../support/email-links';
 import { localKeys } from '../../../supabase/local/keys';
 import { toastLifetimes, toastLifetimesOf } from '../toast-timing';
 import { pageForms } from '../../support/declared-forms';
-import { answerAll, answersFor, inputOf, submitText } from '../form-driver';
+import { answerAll, answersFor, fieldOf, inputOf, submitText } from '../form-driver';
 
 const header = (page: Page) => page.getByRole('banner');
 
@@ -344,6 +344,51 @@ test('a visitor reads what fits their assessment once it is sent, and keeps it b
   await signIn(other, cara.email, cara.password);
   await expect(other.getByRole('list', { name: 'What you sent' }).getByRole('region', { name: form.results!.title })).toBeVisible();
   await other.context().close();
+});
+
+test('a member\'s unfinished assessment resumes on another device at its step, and is gone from both once sent', async ({ page, browser }) => {
+  const dana = await confirmedAccount('dana');
+  const assessment = pageForms.find((f) => f.name === 'assessment')!;
+  const form = assessment.definition;
+  const steps = form.steps!;
+  const answers = answersFor(form, { [assessment.replyTo]: dana.email });
+  const id = (await rows<{ user_id: string }>('clients', `email=eq.${encodeURIComponent(dana.email)}`))[0]!.user_id;
+  const kept = () => rows<{ draft: { step: number; data: Record<string, unknown> } }>('form_drafts', `user_id=eq.${id}`).then((all) => all[0]);
+
+  // On the laptop: signed in, the first step answered, the second begun.
+  await page.goto(assessment.entry.page.path);
+  await signIn(page, dana.email, dana.password);
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await answerAll(page, page, form, answers, steps[0]!.fields);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`Step 2 of ${steps.length}`)).toBeVisible();
+  const begun = steps[1]!.fields[0]!;
+  await answerAll(page, page, form, answers, [begun]);
+  await expect.poll(async () => (await kept())?.draft.data[begun], { timeout: 10_000 }).toEqual(answers[begun]);
+
+  // On another device: the same step, with everything answered so far.
+  const phone = await (await browser.newContext()).newPage();
+  await phone.goto(assessment.entry.page.path);
+  await signIn(phone, dana.email, dana.password);
+  await expect(phone.getByText(`Step 2 of ${steps.length}`)).toBeVisible();
+  await expect(inputOf(phone, form, begun)).toHaveValue(String(answers[begun]));
+  await answerAll(phone, phone, form, answers, steps[1]!.fields.slice(1));
+  for (const step of steps.slice(2)) {
+    await phone.getByRole('button', { name: 'Next' }).click();
+    await answerAll(phone, phone, form, answers, step.fields);
+  }
+  await phone.getByRole('button', { name: submitText(form) }).click();
+  await expect(phone.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeVisible();
+  await expect.poll(kept, { timeout: 10_000 }).toBeUndefined();
+  await phone.context().close();
+
+  // Back on the laptop, the sent assessment is not offered again.
+  await page.reload();
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByText(`Step 1 of ${steps.length}`)).toBeVisible();
+  // (Questions the profile answers show it again, as on any fresh form.)
+  const ownAnswer = steps[0]!.fields.find((field) => !(field in (form.fromProfile?.fields ?? {})) && fieldOf(form, field).type === 'string' && !fieldOf(form, field).oneOf)!;
+  await expect(inputOf(page, form, ownAnswer)).toHaveValue('');
 });
 
 test('a member changes their password, then deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems, request }) => {
