@@ -10,7 +10,7 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { SmartAnchor } from '../../components/smart-link';
 import type { InternalHref } from '../../config/site-types';
-import { ACCOUNT_SIGNAL } from '../../lib/account/account-context';
+import { SIGNED_IN_SIGNAL } from '../../lib/account/account-context';
 import { sessionStorageKey } from '../../lib/backend/session-storage';
 import formIsland, { draftKey } from './form.island';
 
@@ -61,7 +61,7 @@ export default function FormPage({ heading, form }: { heading: string; form: For
           Restoring your saved answers…
         </Text>
       )}
-      <Island of={formIsland} props={{ form: form.name }} hydrate="interaction" early={early} wakeOn={form.steps ? ACCOUNT_SIGNAL : undefined} restores={form.steps ? draftKey(form) : undefined} prefetch />
+      <Island of={formIsland} props={{ form: form.name }} hydrate="interaction" early={early} wakeOn={form.steps ? SIGNED_IN_SIGNAL : undefined} restores={form.steps ? draftKey(form) : undefined} prefetch />
       <noscript>
         <Text mt="md">This form needs JavaScript to send. You can also write to us at {shell.site.email}.</Text>
       </noscript>

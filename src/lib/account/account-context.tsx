@@ -69,6 +69,9 @@ const listeners = new Set<() => void>();
 /** Islands that show who is signed in start when that changes (src/components/island.tsx, `wakeOn`). */
 export const ACCOUNT_SIGNAL = 'account';
 
+/** Islands with something of the member's own to show (a form's draft kept with the account) start when someone signs in. */
+export const SIGNED_IN_SIGNAL = 'signed-in';
+
 /**
  * When an island that shows the account starts: on the first touch, at once when there is a session to
  * check, and whenever someone signs in or out elsewhere on the page.
@@ -80,6 +83,7 @@ function update(change: Partial<AccountState>) {
   state = { ...state, ...change };
   listeners.forEach((listener) => listener());
   if (before.user?.id !== state.user?.id || before.loading !== state.loading) wakeIslands(ACCOUNT_SIGNAL);
+  if (state.user && before.user?.id !== state.user.id) wakeIslands(SIGNED_IN_SIGNAL);
 }
 
 const subscribe = (listener: () => void) => {
