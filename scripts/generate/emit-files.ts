@@ -179,10 +179,25 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,
         `  fromProfile: ${fromProfile(registry, form.name)},`,
         `  profile: ${ownProfile(form)},`,
-        `  results: ${form.resultsRead ? json(form.resultsRead).replaceAll('\n', '\n  ') : 'null'},`,
+        `  results: ${form.resultsRead ? `() => import('./${form.name}.results.ts')` : 'null'},`,
         '};',
         '',
         `export default ${exportName};`,
+        '',
+      ].join('\n'),
+    );
+  }
+  // A form's results (what it suggests once sent) in a file of their own: nothing loads them before a send.
+  for (const form of forms.filter((f) => f.resultsRead)) {
+    files.set(
+      `forms/${form.name}.results.ts`,
+      [
+        banner(`schemas/${form.name}.results.json and site.config.ts`),
+        "import type { FormResults } from '../../../form-model/results';",
+        '',
+        `const results: FormResults = ${json(form.resultsRead)};`,
+        '',
+        'export default results;',
         '',
       ].join('\n'),
     );

@@ -45,6 +45,9 @@ export interface FormDefinition {
    * the member may change there later (not the account's address, nothing that never reaches the table).
    */
   profile: { table: string; editable: string[] } | null;
-  /** What the form suggests from a sender's answers (schemas/<form>.results.json), shown once it is sent; null when none. */
-  results: FormResults | null;
+  /**
+   * What the form suggests from a sender's answers (schemas/<form>.results.json), shown once it is sent:
+   * loaded then, in a file of its own; null when it suggests nothing.
+   */
+  results: (() => Promise<{ default: FormResults }>) | null;
 }

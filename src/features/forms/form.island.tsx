@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormDefinition } from '../../components/forms/form-definition';
 import { FormWizard } from '../../components/forms/form-wizard';
 import { useQueryPrefill } from '../../components/forms/prefill';
@@ -11,8 +12,10 @@ import { countStep } from '../../lib/backend/step-counter';
 import { formSubmitter } from '../../lib/backend/submit-form';
 import { useProfileAnswers } from './use-profile-answers';
 import { useAccountDraft } from './account-draft';
-import { SentResults } from './sent-results';
 import type { Answers } from '../../../form-model/conditions';
+
+// What a sent form suggests loads once it is sent: nothing before a send pays for it.
+const SentResults = lazy(() => import('./sent-results'));
 
 /** Where a wizard keeps the visitor's draft between visits. */
 export const draftKey = (form: FormDefinition) => `${form.id}-draft`;
@@ -48,7 +51,11 @@ function PageForm({ form }: { form: FormDefinition }) {
     <>
       {sent && (
         <SentNotice {...notice} onAgain={() => setSent(null)}>
-          {form.results && <SentResults results={form.results} answers={sent} />}
+          {form.results && (
+            <Suspense fallback={<Text size="sm">Finding what fits your answers…</Text>}>
+              <SentResults load={form.results} answers={sent} />
+            </Suspense>
+          )}
         </SentNotice>
       )}
       {/* Hidden, not removed, while the notice shows: the form still empties itself and drops its draft. */}

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { use, useState } from 'react';
 import type { Answers } from '../../../form-model/conditions';
 import type { FormResults } from '../../../form-model/results';
 import { FormResultsView } from '../../components/forms/form-results';
@@ -7,14 +7,34 @@ import { SmartAnchor } from '../../components/smart-link';
 import { useAccount } from '../../lib/account/account-context';
 import { ACCOUNT_PATH } from '../../lib/account/account-path';
 
+type Load = () => Promise<{ default: FormResults }>;
+const loading = new WeakMap<Load, Promise<FormResults | null>>();
+/** One load per form's results, kept across renders (what `use` needs); one that fails shows nothing, and the next send tries again. */
+const loaded = (load: Load) => {
+  let promise = loading.get(load);
+  if (!promise) {
+    promise = load().then(
+      (module) => module.default,
+      () => {
+        loading.delete(load);
+        return null;
+      },
+    );
+    loading.set(load, promise);
+  }
+  return promise;
+};
+
 /**
  * The results of what was just sent, with where they are kept: on the account page for a member; for a
  * visitor, the offer to keep them there by signing in from this browser with the address they gave.
  */
-export function SentResults({ results, answers }: { results: FormResults; answers: Answers }) {
+export default function SentResults({ load, answers }: { load: Load; answers: Answers }) {
+  const results = use(loaded(load));
   const { user, openAuthDialog } = useAccount();
   // Sent signed in, it is the member's already; signed in since, it is kept if the address matches.
   const [sentBy] = useState(user?.id ?? null);
+  if (!results) return null;
   return (
     <FormResultsView results={results} answers={answers} order={3}>
       {user && user.id === sentBy ? (
