@@ -11,6 +11,9 @@ const banner = (sources: string) =>
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** The name a form's results are imported under ("assessment-2027" -> assessment2027Results). */
+const resultsName = (form: string) => `${form.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Results`;
+
 /**
  * How staff read each notified form (form-model/generated), for send-form-notification and /staff: its table, schema (for titles
  * and option labels), field order and formType. It emails saved rows, which the database has checked,
@@ -29,7 +32,7 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
         .filter(([field, kind]) => (kind === 'email' || kind === 'tel') && order.includes(field)),
     );
     const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
-    const results = form.resultsRead ? `    results: ${json(form.resultsRead).replaceAll('\n', '\n    ')},\n` : '';
+    const results = form.resultsRead ? `    results: ${resultsName(form.name)},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     entries.push(
@@ -39,6 +42,7 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
   return [
     banner("schemas/forms.json and the notified forms' schemas"),
     "import type { NotificationForm } from '../notification-form.ts';",
+    ...forms.filter((form) => form.resultsRead && registry[form.name]?.notification && registry[form.name]?.table).map((form) => `import ${resultsName(form.name)} from './results/${form.name}.ts';`),
     '',
     '/** The site\'s name (site.config.ts), heading the copies senders receive. */',
     `export const siteName = ${JSON.stringify(siteName)};`,
@@ -179,7 +183,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,
         `  fromProfile: ${fromProfile(registry, form.name)},`,
         `  profile: ${ownProfile(form)},`,
-        `  results: ${form.resultsRead ? `() => import('./${form.name}.results.ts')` : 'null'},`,
+        `  results: ${form.resultsRead ? `() => import('../../../form-model/generated/results/${form.name}.ts')` : 'null'},`,
         '};',
         '',
         `export default ${exportName};`,
@@ -187,13 +191,14 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
       ].join('\n'),
     );
   }
-  // A form's results (what it suggests once sent) in a file of their own: nothing loads them before a send.
+  // A form's results (what it suggests once sent) in a file of their own: the form loads it only once it is
+  // sent, and the sender's account page reads it through the notified forms.
   for (const form of forms.filter((f) => f.resultsRead)) {
     files.set(
-      `forms/${form.name}.results.ts`,
+      `form-model/results/${form.name}.ts`,
       [
         banner(`schemas/${form.name}.results.json and site.config.ts`),
-        "import type { FormResults } from '../../../form-model/results';",
+        "import type { FormResults } from '../../results.ts';",
         '',
         `const results: FormResults = ${json(form.resultsRead)};`,
         '',

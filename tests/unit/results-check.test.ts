@@ -29,15 +29,15 @@ describe('schemas/assessment.results.json', () => {
     const { ws, ok, out } = await generateWith();
     expect(ok, out).toBe(true);
     // In a file of their own, which the form loads only once it is sent.
-    expect(readFileSync(join(ws.generated, 'forms', 'assessment.ts'), 'utf8')).toContain("results: () => import('./assessment.results.ts'),");
-    const module = readFileSync(join(ws.generated, 'forms', 'assessment.results.ts'), 'utf8');
+    expect(readFileSync(join(ws.generated, 'forms', 'assessment.ts'), 'utf8')).toContain("results: () => import('../../../form-model/generated/results/assessment.ts'),");
+    const module = readFileSync(join(ws.formModel, 'generated', 'results', 'assessment.ts'), 'utf8');
     const results = JSON.parse(/const results: FormResults = (\{[\s\S]*?\n\});\n/.exec(module)![1]!) as FormResults;
     expect(results.title).toBe('Where we would start');
     expect(results.rules[0]!.when).toEqual({ properties: { ai_experience: { enum: ['none', 'exploring'] } }, required: ['ai_experience'] });
     expect(results.rules[0]!.suggest[0]).toEqual({ kind: 'Course', title: 'AI for Doing Good', summary: expect.any(String), href: '/courses/ai-social-impact' });
     expect(results.rules[0]!.suggest[2]).toMatchObject({ kind: 'Resource', href: 'https://www.nist.gov/itl/ai-risk-management-framework' });
-    // The sender's account page reads them from the notified forms.
-    expect(readFileSync(join(ws.formModel, 'generated', 'notification-forms.ts'), 'utf8')).toContain('"title": "Where we would start"');
+    // The sender's account page reads them through the notified forms.
+    expect(readFileSync(join(ws.formModel, 'generated', 'notification-forms.ts'), 'utf8')).toContain("import assessmentResults from './results/assessment.ts';");
   });
 
   it('takes the rule schemas/README.md shows, word for word', async () => {

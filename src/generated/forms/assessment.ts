@@ -304,7 +304,7 @@ export const assessmentForm: FormDefinition = {
   },
   fromProfile: {"table":"clients","fields":{"organization_name":"company","contact_name":"name","contact_email":"email","contact_phone":"phone"}},
   profile: null,
-  results: () => import('./assessment.results.ts'),
+  results: () => import('../../../form-model/generated/results/assessment.ts'),
 };
 
 export default assessmentForm;
