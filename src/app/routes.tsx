@@ -72,10 +72,11 @@ const loaders: Record<PageKind, (page: ShellRoute) => Promise<PageModule>> = {
 
 export interface PageRoute {
   path: string;
+  kind: PageKind;
   Page: LazyExoticComponent<ComponentType>;
 }
 
 /** One lazily loaded component per route in site.config.ts. */
-export const pageRoutes: PageRoute[] = shell.routes.map((page) => ({ path: page.path, Page: lazy(() => loaders[page.kind](page)) }));
+export const pageRoutes: PageRoute[] = shell.routes.map((page) => ({ path: page.path, kind: page.kind, Page: lazy(() => loaders[page.kind](page)) }));
 
 export const NotFoundPage = lazy(() => import('../features/not-found/not-found-page'));

@@ -11,7 +11,12 @@ for (const route of shell.routes) {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
       await expect(page).toHaveTitle(route.title);
-      for (const landmark of ['banner', 'main', 'contentinfo'] as const) await expect(page.getByRole(landmark)).toHaveCount(1);
+      for (const landmark of ['banner', 'main'] as const) await expect(page.getByRole(landmark)).toHaveCount(1);
+      // The staff workspace is an application of its own: no site navigation, no marketing footer.
+      const workspace = route.kind === 'staff';
+      await expect(page.getByRole('contentinfo')).toHaveCount(workspace ? 0 : 1);
+      await expect(page.getByRole('banner').getByRole('navigation', { name: 'Main' })).toHaveCount(workspace ? 0 : 1);
+      await expect(page.getByRole('banner').getByRole('link', { name: `${shell.site.name}, home` })).toHaveAttribute('href', '/');
       expect(await axeViolations(page)).toEqual([]);
     });
 
@@ -43,12 +48,16 @@ for (const route of shell.routes) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('every page still reads: heading, navigation, content and footer', async ({ page }) => {
+  test('every page still reads: heading, navigation, content and footer (the staff workspace: heading and its way home)', async ({ page }) => {
     // One test for every route (about thirty pages), so it gets a route's share of time for each.
     test.setTimeout(shell.routes.length * 5_000);
     for (const route of shell.routes) {
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 }), route.path).toHaveText(route.heading);
+      if (route.kind === 'staff') {
+        await expect(page.getByRole('banner').getByRole('link', { name: `${shell.site.name}, home` })).toBeVisible();
+        continue;
+      }
       await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' })).toBeVisible();
       await expect(page.getByRole('contentinfo')).toContainText(shell.site.email);
     }

@@ -1,14 +1,14 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { defineIsland } from '../../components/island';
 import { opensAuthDialog, useAccount } from '../../lib/account/account-context';
 import { ACCOUNT_PATH, STAFF_PATH } from '../../lib/account/account-path';
 import { MOBILE_MENU_ID } from '../../lib/page-ids';
 
-type Placement = 'header' | 'menu' | 'footer';
+type Placement = 'header' | 'menu' | 'footer' | 'workspace';
 
 /**
  * Sign In when nobody is signed in; Your Account (what they sent: /account), Staff for staff, and Sign Out otherwise; in
- * the footer, only Sign In. Held back (in place, invisible: src/styles.css) while a stored session is
+ * the footer, only Sign In; in the staff workspace's header, who is signed in and Sign Out. Held back (in place, invisible: src/styles.css) while a stored session is
  * being checked.
  */
 function AccountControl({ placement, className }: { placement: Placement; className?: string }) {
@@ -19,6 +19,26 @@ function AccountControl({ placement, className }: { placement: Placement; classN
       <Anchor component="button" {...opensAuthDialog} className={className} ta="left" data-account-control>
         Sign In
       </Anchor>
+    );
+  }
+  if (placement === 'workspace') {
+    // The staff workspace's header, at every width: who is signed in, and Sign Out.
+    if (!user) {
+      return (
+        <Button size="sm" {...opensAuthDialog} data-account-control>
+          Sign In
+        </Button>
+      );
+    }
+    return (
+      <Group gap="sm" wrap="nowrap" data-account-control>
+        <Text size="sm" c="dimmed" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+          {user.email}
+        </Text>
+        <Button size="sm" onClick={() => void signOut()}>
+          Sign Out
+        </Button>
+      </Group>
     );
   }
   const look = placement === 'header' ? ({ variant: 'filled', size: 'sm', visibleFrom: 'sm' } as const) : ({ fullWidth: true, mt: 'sm' } as const);
