@@ -13,6 +13,24 @@ export interface DraftStore<T> {
 }
 
 const SAVE_DELAY_MS = 800;
+const SYNCED = ':synced:';
+
+/**
+ * A member signing out: this browser forgets the drafts it kept in step with their account (they wait
+ * there), so the next person at this browser neither finds them nor sends them to their own account.
+ */
+export function forgetAccountDrafts(owner: string) {
+  try {
+    const suffix = `${SYNCED}${owner}`;
+    for (const name of Object.keys(window.localStorage)) {
+      if (!name.endsWith(suffix)) continue;
+      window.localStorage.removeItem(name.slice(0, -suffix.length));
+      window.localStorage.removeItem(name);
+    }
+  } catch {
+    // Storage unreadable: there is nothing of theirs in it to forget.
+  }
+}
 
 function readLocal<T>(key: string): T | null {
   try {
@@ -56,7 +74,15 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   }, [key, value, isBlank]);
 
   // The account's copy: what this browser last agreed with it, by the store's clock (`${key}:synced`).
-  const synced = key && store ? `${key}:synced:${store.owner}` : null;
+  const synced = key && store ? `${key}${SYNCED}${store.owner}` : null;
+  // Signed out here (forgetAccountDrafts took the draft away): the form empties too.
+  const owner = store?.owner ?? null;
+  const previousOwner = useRef(owner);
+  useEffect(() => {
+    const before = previousOwner.current;
+    previousOwner.current = owner;
+    if (key && before && !owner && readLocal(key) === null) adopt?.(null);
+  }, [key, owner, adopt]);
   const loaded = useRef<string | null>(null);
   const latest = useRef(value);
   useEffect(() => {

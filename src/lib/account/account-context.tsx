@@ -4,6 +4,7 @@ import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } f
 import type { EmailChange, NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { afterLoadWhenIdle, loadBackend, sessionToCheck } from '../backend/load';
 import { accountCheckNeeded } from '../backend/session-storage';
+import { forgetAccountDrafts } from '../../components/forms/use-draft';
 import { wakeIslands } from '../../components/island';
 import { AUTH_DIALOG_ID } from '../page-ids';
 import type * as AuthServiceModule from './auth-service';
@@ -179,7 +180,10 @@ const actions: Omit<AccountContextValue, keyof AccountState> = {
   requestPasswordReset: (request) => act('requestPasswordReset', request),
   setNewPassword: (change) => act('setNewPassword', change),
   changeEmail: (change) => act('changeEmail', change),
-  signOut: async () => void (await act('signOut')),
+  signOut: async () => {
+    if (state.user) forgetAccountDrafts(state.user.id);
+    await act('signOut');
+  },
 };
 
 const AccountContext = createContext<typeof actions | null>(null);

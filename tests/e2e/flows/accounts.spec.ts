@@ -392,6 +392,31 @@ test('a member\'s unfinished assessment resumes on another device at its step, a
   await expect(inputOf(page, form, ownAnswer)).toHaveValue('');
 });
 
+test('signing out leaves a member\'s draft in their account, not in the browser: the next person here finds an empty form, and the member finds the draft on signing in again', async ({ page }) => {
+  const erin = await confirmedAccount('erin');
+  const assessment = pageForms.find((f) => f.name === 'assessment')!;
+  const form = assessment.definition;
+  const first = form.steps![0]!;
+  const answers = answersFor(form, { [assessment.replyTo]: erin.email });
+  const own = first.fields.find((field) => !(field in (form.fromProfile?.fields ?? {})) && fieldOf(form, field).type === 'string' && !fieldOf(form, field).oneOf)!;
+  const id = (await rows<{ user_id: string }>('clients', `email=eq.${encodeURIComponent(erin.email)}`))[0]!.user_id;
+
+  await page.goto(assessment.entry.page.path);
+  await signIn(page, erin.email, erin.password);
+  await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await answerAll(page, page, form, answers, first.fields);
+  await expect.poll(async () => (await rows<{ draft: { data: Record<string, unknown> } }>('form_drafts', `user_id=eq.${id}`))[0]?.draft.data[own], { timeout: 10_000 }).toEqual(answers[own]);
+
+  await header(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(inputOf(page, form, own)).toHaveValue('');
+  await page.reload();
+  await expect(inputOf(page, form, own)).toHaveValue('');
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((name) => name.includes('draft')))).toEqual([]);
+
+  await signIn(page, erin.email, erin.password);
+  await expect(inputOf(page, form, own)).toHaveValue(String(answers[own]));
+});
+
 test('a member changes their password, then deletes their account and what they sent, after saying so twice; staff keep a marker saying its sender deleted it', async ({ page, browser, pageProblems, request }) => {
   const ana = await confirmedAccount('leaving');
   const contact = pageForms.find((f) => f.name === 'contact')!;
