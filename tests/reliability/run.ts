@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { freePort } from '../../supabase/local/free-port.ts';
 import { localKeys } from '../../supabase/local/keys.ts';
@@ -206,20 +207,25 @@ async function signUp(stack: Stack, email: string, password: string, from: strin
   return send(stack.apiUrl, 'POST', '/auth/v1/signup', { headers: withKey(keys.anon), body: JSON.stringify({ email, password, data }), from });
 }
 
-/** Follows the confirmation link, then chooses the password, as the site asks (confirming clears the sign-up's; decision 021). */
-async function confirm(stack: Stack, email: string, password: string): Promise<string | null> {
+/** Follows the confirmation link mailed to `email`; the fragment it sends the browser back with (its session). */
+async function followSignUpLink(stack: Stack, email: string): Promise<URLSearchParams | null> {
   for (let i = 0; i < 20; i++) {
     const listed = JSON.parse((await send(stack.inboxUrl, 'GET', '/api/v1/messages')).body) as { messages: { to: string[]; subject: string; text: string }[] };
     const message = listed.messages.find((m) => m.to.includes(email) && m.subject === AUTH_SUBJECTS.signup);
     if (message) {
       const link = new URL(message.text.match(/https?:\/\/\S+/)![0]);
-      const fragment = await followLink(`${stack.apiUrl}${link.pathname}${link.search}`).catch(() => null);
-      if (!fragment) return null;
-      return choosePassword(stack.apiUrl, keys.anon, fragment, password).then(() => 'confirmed', () => null);
+      return followLink(`${stack.apiUrl}${link.pathname}${link.search}`).catch(() => null);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return null;
+}
+
+/** Follows the confirmation link, then chooses the password, as the site asks (confirming clears the sign-up's; decision 021). */
+async function confirm(stack: Stack, email: string, password: string): Promise<string | null> {
+  const fragment = await followSignUpLink(stack, email);
+  if (!fragment) return null;
+  return choosePassword(stack.apiUrl, keys.anon, fragment, password).then(() => 'confirmed', () => null);
 }
 
 async function signIn(stack: Stack, email: string, password: string, from: string): Promise<Answer> {
@@ -293,6 +299,24 @@ async function privacyAndLockouts(stack: Stack) {
   const kept = await keep(tokens[0]!);
   if (kept.body !== 'true') finding('visitors locked out', `${people[0]!.name} could not keep what she sent signed out: ${kept.status} ${kept.body.slice(0, 80)}`);
   figures['requests tried'] += 4;
+  // The sign-up password kept by the browser that signed up (decision 043): a stranger signs up first with
+  // Dora's address and a proof of a secret they hold; Dora opens the link. The stranger's secret gives the
+  // password back to no one (the public key, Ben, or Dora's own session), and it opens nothing.
+  const dora = `dora.${Date.now()}@example.org`;
+  const strangerSecret = 'the stranger holds this secret';
+  await signUp(stack, dora, 'stranger password 1', '127.0.7.1', { ...profile('Stranger'), sign_up_proof: createHash('sha256').update(strangerSecret).digest('hex') });
+  const doraSession = (await followSignUpLink(stack, dora))?.get('access_token');
+  if (!doraSession) finding('visitors locked out', 'Dora could not open her confirmation link');
+  for (const [who, authorization] of [['anon', keys.anon], [people[1]!.name, tokens[1]!], ['Dora, who owns the address', doraSession ?? keys.anon]] as const) {
+    const tried = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/keep_my_sign_up_password', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` }, body: JSON.stringify({ proof: 'a guess' }) });
+    if (tried.body === 'true') finding('rows leaked', `${who} kept a sign-up password with a guessed secret`);
+    if (who !== 'Dora, who owns the address') {
+      const withSecret = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/keep_my_sign_up_password', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` }, body: JSON.stringify({ proof: strangerSecret }) });
+      if (withSecret.body === 'true') finding('rows leaked', `${who} gave a password back with the stranger's secret`);
+    }
+  }
+  if ((await signIn(stack, dora, 'stranger password 1', '127.0.7.2')).status === 200) finding('rows leaked', "the stranger's sign-up password opened Dora's confirmed account");
+  figures['requests tried'] += 7;
   // Deleting an account (decision 040): the public key and a forged token delete nothing; Ben deleting
   // his own leaves Ana's account and everything she sent whole.
   const forged = `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`;

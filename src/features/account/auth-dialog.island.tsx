@@ -78,6 +78,14 @@ const modes: Record<AuthMode, ModeSpec> = {
     links: [],
     send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
   },
+  'password-not-kept': {
+    title: 'Choose Your Password',
+    form: newPasswordForm,
+    intro:
+      'Your email address is confirmed and you are signed in. The password typed when signing up is kept only when this link is opened in the browser that signed up, after a single sign-up, so that nobody who signed up with your address can use theirs. Choose the password you will sign in with from now on.',
+    links: [],
+    send: (account, data) => account.setNewPassword(data as unknown as NewPassword),
+  },
 };
 
 /** The dialog element's own opening and closing (Sign In buttons, Escape, a click outside) reach the shared flag. */

@@ -14,7 +14,7 @@ type ActionName = AuthServiceModule.ActionName;
 // The calls themselves are downloaded when first needed; the islands keep only the state.
 const service = (): Promise<AuthService> => import('./auth-service');
 
-export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password' | 'change-password' | 'change-email';
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password' | 'new-password' | 'choose-password' | 'password-not-kept' | 'change-password' | 'change-email';
 
 export interface AccountUser {
   id: string;
@@ -139,10 +139,11 @@ function checkSession() {
         return null;
       })
       .then((restored) => {
-        update({ user: toAccountUser(restored), loading: false });
+        update({ user: toAccountUser(restored?.user), loading: false });
         // Confirming an address (or accepting an invitation) clears any password given before it, since
-        // whoever gave it may not own the address: the owner, now signed in by the link, chooses theirs.
-        if (restored && (linkType === 'signup' || linkType === 'invite')) actions.openAuthDialog('choose-password');
+        // whoever gave it may not own the address: the owner, now signed in by the link, chooses theirs,
+        // unless this browser signed up and kept it (decision 043).
+        if (restored?.passwordNeeded) actions.openAuthDialog(linkType === 'signup' ? 'password-not-kept' : 'choose-password');
         // The stylesheet keeps account controls hidden until this (src/styles.css).
         document.documentElement.dataset.accountChecked = '';
       });

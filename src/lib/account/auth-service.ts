@@ -9,6 +9,7 @@ import { showToast } from '../../components/toast';
 import type { EmailChange, NewPassword, PasswordResetRequest, SignInCredentials, SignUpDetails } from '../../generated/types';
 import { isConnectionProblem, reportBackendError, showConnectionIssue } from '../backend/connection';
 import { ACCOUNT_PATH } from './account-path';
+import { keepSignUpPassword, newSignUpProof } from './sign-up-secret';
 
 /** Sends people who follow a link in an auth email back to this site's home page. */
 const backHere = () => `${location.origin}/`;
@@ -50,9 +51,10 @@ const authActions = {
   signIn: (supabase: Backend, { email, password }: SignInCredentials) =>
     outcome(supabase.auth.signInWithPassword({ email, password }), { title: 'Welcome back!', description: 'You have successfully signed in' }),
 
-  // The profile travels as user metadata; the database's trigger turns it into the clients row.
-  signUp: (supabase: Backend, { email, password, ...profile }: SignUpDetails) =>
-    outcome(supabase.auth.signUp({ email, password, options: { data: profile, emailRedirectTo: backHere() } }), {
+  // The profile travels as user metadata; the database's trigger turns it into the clients row. The proof
+  // lets this browser keep the password once the link is opened here (sign-up-secret.ts).
+  signUp: async (supabase: Backend, { email, password, ...profile }: SignUpDetails) =>
+    outcome(supabase.auth.signUp({ email, password, options: { data: { ...profile, sign_up_proof: await newSignUpProof(email) }, emailRedirectTo: backHere() } }), {
       title: 'Account created',
       description: 'Please check your email to verify your account',
     }),
@@ -114,12 +116,18 @@ export async function perform(name: ActionName, input: unknown, connect: () => P
   return failed === null;
 }
 
+export interface Restored {
+  user: User;
+  /** The link confirmed an address or accepted an invitation, and no password is kept: one must be chosen. */
+  passwordNeeded: boolean;
+}
+
 /**
  * The session of an earlier visit, or the one an email link brought, checked with the server. A failed
  * check is logged and the visitor treated as signed out; an unreachable backend also gets the
  * Connection Issue toast.
  */
-export async function restoreSession(supabase: Backend, linkType: string | null): Promise<User | null> {
+export async function restoreSession(supabase: Backend, linkType: string | null): Promise<Restored | null> {
   // GoTrue's word after the first of an email change's two links (the fragment holds no session then).
   const halfway = new URLSearchParams(location.hash.slice(1)).get('message');
   try {
@@ -135,9 +143,12 @@ export async function restoreSession(supabase: Backend, linkType: string | null)
     // The stored session is checked with the server: it may have been ended elsewhere.
     const { data: checked, error: checkError } = await supabase.auth.getUser();
     if (checkError) throw checkError;
-    if (linkType === 'signup') await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in' });
+    // Confirming clears the sign-up's password (decision 021) unless this is the browser that signed up.
+    const kept = linkType === 'signup' && (await keepSignUpPassword(supabase, checked.user.email ?? ''));
+    if (kept) await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in. Sign in next time with the password you chose.' });
+    else if (linkType === 'signup') await showToast({ title: 'Email confirmed', description: 'Your email address is verified and you are signed in' });
     if (linkType === 'email_change') await showToast({ title: 'Email changed', description: `Your account now uses ${checked.user.email}.` });
-    return checked.user;
+    return { user: checked.user, passwordNeeded: (linkType === 'signup' || linkType === 'invite') && !kept };
   } catch (failure) {
     console.warn('Could not load the session; continuing signed out.', failure);
     if (isConnectionProblem(failure)) await showConnectionIssue(failure);

@@ -98,11 +98,13 @@ export async function insertUser(db: SqlClient, user: { email: string; passwordH
     [user.email, user.passwordHash, JSON.stringify(EMAIL_APP_METADATA), JSON.stringify(user.data), user.confirmed],
   );
   const created = rows[0]!;
-  // GoTrue's email identity: one per user, keyed by the user's id, saying whether the address is verified.
+  // GoTrue's email identity: one per user, keyed by the user's id, saying whether the address is verified,
+  // with the sign-up's data as sent (api/signup.go copies each key the claims lack), before the metadata
+  // filter of the account's row: the sign-up password's proof is read from here (decision 043).
   await db.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-     values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean, 'phone_verified', false), 'email', now(), now())`,
-    [created.id, created.email, user.confirmed],
+     values ($1::text, $1::uuid, $4::jsonb || jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', $3::boolean, 'phone_verified', false), 'email', now(), now())`,
+    [created.id, created.email, user.confirmed, JSON.stringify(user.data)],
   );
   return created;
 }

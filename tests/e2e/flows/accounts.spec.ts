@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, makeStaff, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { expectToast, fillIn, submitSignIn, unique } from './helpers';
@@ -23,15 +23,19 @@ async function signIn(page: Page, email: string, password: string) {
   return submitSignIn(page, email, password);
 }
 
-test('sign up, confirm from the email, arrive signed in on the site, then sign out', async ({ page, baseURL }) => {
+async function fillSignUp(dialog: Locator, email: string, password: string) {
+  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
+  await dialog.locator('#sign_up_password').fill(password);
+  const profile = { Name: 'Ana Ruiz', 'Company/Organization': 'Casa Verde', Title: 'Director', Phone: '555-0100', City: 'Austin', State: 'TX', ZIP: '78701' };
+  for (const [label, value] of Object.entries(profile)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+}
+
+test('sign up, confirm from the email in the same browser, arrive signed in, sign out, and sign in with the password typed at sign-up', async ({ page, baseURL }) => {
   const email = `${unique('new')}@example.org`;
   await page.goto('/about');
   await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
-  await dialog.locator('#sign_up_password').fill('correct horse 1');
-  const profile = { Name: 'Ana Ruiz', 'Company/Organization': 'Casa Verde', Title: 'Director', Phone: '555-0100', City: 'Austin', State: 'TX', ZIP: '78701' };
-  for (const [label, value] of Object.entries(profile)) await dialog.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await fillSignUp(dialog, email, 'correct horse 1');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
   await expectToast(page, 'Account created', 'Please check your email to verify your account');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -44,14 +48,10 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
   await page.getByRole('link', { name: /\/auth\/v1\/verify\?token=/ }).click();
   const site = await opened;
   await expect(site).toHaveURL(`${baseURL}/`);
-  await expectToast(site, 'Email confirmed', 'Your email address is verified and you are signed in');
-  // Confirming proves the address is theirs, so they choose the password now (any given before is void).
-  const choose = site.getByRole('dialog', { name: 'Choose Your Password' });
-  await choose.locator('#new_password_password').fill('my own secret 7');
-  await choose.getByRole('button', { name: 'Save New Password' }).click();
-  await expectToast(site, 'Password updated', 'Your new password is saved and you are signed in');
-  await expect(choose).toHaveCount(0);
+  // The browser that signed up holds its secret, so the password typed then is kept (decision 043).
+  await expectToast(site, 'Email confirmed', 'Your email address is verified and you are signed in. Sign in next time with the password you chose.');
   await expect(header(site).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(site.getByRole('dialog')).toHaveCount(0);
   await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 
   // The session survives a reload (restored from storage and checked with the server).
@@ -62,6 +62,37 @@ test('sign up, confirm from the email, arrive signed in on the site, then sign o
   await expectToast(site, 'Signed out', 'You have been successfully signed out');
   await expect(header(site).getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(site.getByRole('contentinfo').getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await signIn(site, email, 'correct horse 1');
+  await expectToast(site, 'Welcome back!', 'You have successfully signed in');
+});
+
+test('a confirmation link opened in another browser signs in but keeps no password: the page says why, and the one typed at sign-up opens nothing', async ({ page, browser, baseURL, pageProblems }) => {
+  const email = `${unique('laptop')}@example.org`;
+  await page.goto('/about');
+  await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await fillSignUp(dialog, email, 'typed on the laptop 3');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expectToast(page, 'Account created', 'Please check your email to verify your account');
+
+  // The phone: another browser, with the same inbox.
+  const phone = await (await browser.newContext({ baseURL })).newPage();
+  await phone.goto(await linkInEmail(email, AUTH_SUBJECTS.signup));
+  await expectToast(phone, 'Email confirmed', 'Your email address is verified and you are signed in');
+  const choose = phone.getByRole('dialog', { name: 'Choose Your Password' });
+  await expect(choose.getByText('The password typed when signing up is kept only when this link is opened in the browser that signed up')).toBeVisible();
+  await expect(await new AxeBuilder({ page: phone }).include('dialog').analyze()).toHaveProperty('violations', []);
+  await choose.locator('#new_password_password').fill('chosen on the phone 4');
+  await choose.getByRole('button', { name: 'Save New Password' }).click();
+  await expectToast(phone, 'Password updated', 'Your new password is saved and you are signed in');
+  await phone.context().close();
+
+  // Back on the laptop, which signed up: the password typed there was cleared and is not given back.
+  await signIn(page, email, 'typed on the laptop 3');
+  await expectToast(page, 'Error', 'Invalid login credentials');
+  allowProblems(pageProblems, /status of 400/);
+  await submitSignIn(page, email, 'chosen on the phone 4');
+  await expectToast(page, 'Welcome back!', 'You have successfully signed in');
 });
 
 test('a stranger who signs up with someone else’s address never gets in: the owner confirms, chooses the password, and the stranger’s is refused', async ({ page, browser, baseURL, pageProblems }) => {
@@ -69,11 +100,21 @@ test('a stranger who signs up with someone else’s address never gets in: the o
   // The stranger signs up first, then the owner (within a minute: kept as it is, its email not sent twice).
   // Two people, so two client addresses.
   expect((await signUpAs(email, 'stranger password 1', 'Stranger')).status).toBe(200);
-  await signUpAs(email, 'owner password 1');
+  // The owner signs up on the site, so their browser holds a secret of its own, which is not the
+  // stranger's: the account holds the stranger's password, which is not kept (decision 043).
+  await page.goto('/about');
+  await (await openSignIn(page)).getByRole('button', { name: 'Create Account' }).click();
+  const signUp = page.getByRole('dialog', { name: 'Create Account' });
+  await fillSignUp(signUp, email, 'owner password 1');
+  await signUp.getByRole('button', { name: 'Create Account' }).click();
+  // Within the minute of the stranger's: the email is not sent twice, and the owner is told to wait.
+  await expect(signUp.getByText(/We have just sent an email to this address\. Please wait \d+ seconds/)).toBeVisible();
+  allowProblems(pageProblems, /status of 429/);
   const link = await linkInEmail(email, AUTH_SUBJECTS.signup);
   await page.goto(link);
   await expect(page).toHaveURL(`${baseURL}/`);
   const choose = page.getByRole('dialog', { name: 'Choose Your Password' });
+  await expect(choose.getByText('The password typed when signing up is kept only when this link is opened in the browser that signed up')).toBeVisible();
   await choose.locator('#new_password_password').fill('owner chosen 9');
   await choose.getByRole('button', { name: 'Save New Password' }).click();
   await expectToast(page, 'Password updated', 'Your new password is saved and you are signed in');
