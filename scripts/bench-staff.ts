@@ -18,7 +18,8 @@ import { openDatabase } from '../supabase/local/database.ts';
 import { localKeys } from '../supabase/local/keys.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { exportInbox } from '../src/features/staff/inbox-csv.ts';
-import { inboxCounts, inboxPage, neighbours, notificationStates } from '../src/features/staff/inbox-query.ts';
+import { inboxCounts, inboxNews, inboxPage, markAllRead, markRead, neighbours, notificationStates } from '../src/features/staff/inbox-query.ts';
+import { assessmentForm } from '../src/generated/forms/assessment.ts';
 import { readOverview } from '../src/features/staff/overview-query.ts';
 import { staffForms } from '../src/features/staff/staff-forms.ts';
 import { choosePassword, followLink } from '../tests/support/email-links.ts';
@@ -172,7 +173,19 @@ try {
     const nonprofit = { form: 'assessment', answer: { field: 'organization_type', value: 'nonprofit' } };
     await series('Inbox of one answer (an option clicked)', 50, () => inboxPage(staff, nonprofit));
     await series('Counts of one answer', 50, () => inboxCounts(staff, nonprofit));
-    await series('A visitor counts a step (record_form_step)', 50, () => answered(visitor.rpc('record_form_step', { p_form: 'assessment', p_step: 1 })));
+    await series('A visitor counts a step (record_form_step)', 50, () => answered(visitor.rpc('record_form_step', { p_form: 'assessment', p_step: assessmentForm.steps![0]!.key })));
+    // What is new to me (decision 044): as a staff member who joined after all of it, then as one to whom all 100,000 are new.
+    await series('Unread count and newest (polled every 20 s)', 50, () => inboxNews(staff));
+    await series('Open a submission: mark it read', 50, () => markRead(staff, first.rows[7]!.submission_id));
+    const service = createClient(stack.apiUrl, (await localKeys()).serviceRole, options);
+    await answered(service.from('staff_inbox_caught_up').upsert({ staff_id: list.users[0]!.id, at: '1970-01-01T00:00:00Z' }));
+    const news = await inboxNews(staff);
+    if (news.unread < ROWS - 10) throw new Error(`expected every submission unread, got ${news.unread}`);
+    await series(`Unread count, ${news.unread.toLocaleString('en')} unread`, 50, () => inboxNews(staff));
+    await series('First page, unread only, all unread', 50, () => inboxPage(staff, { unread: true }));
+    await series('First page, unread only, one form and status', 50, () => inboxPage(staff, { unread: true, form: 'enrolment', status: 'new' }));
+    await series('Mark all as read', 5, () => markAllRead(staff));
+    await series('First page, unread only, none unread', 20, () => inboxPage(staff, { unread: true }));
     const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');
     await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000'), 2000);
   } finally {

@@ -6,6 +6,7 @@ import { STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { formTitle } from './staff-forms';
 import { EmailAddress } from './email-address';
+import { UnreadMark } from './unread-mark';
 
 /**
  * The inbox on a phone: one card per submission (who, form and status, when, the first line of the
@@ -28,10 +29,13 @@ export function InboxCards({ rows, states, previews, filter, busy, onOpen }: Lis
         <Paper component="li" key={row.submission_id} withBorder p="sm" radius="md">
           <Stack gap={4}>
             <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
-                <bdi>{senderLabel(row)}</bdi>
-              </Anchor>
+              <span>
+                {row.unread && <UnreadMark />}
+                <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen} fw={row.unread ? 700 : 600} style={{ overflowWrap: 'anywhere' }}>
+                  {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
+                  <bdi>{senderLabel(row)}</bdi>
+                </Anchor>
+              </span>
               <Text size="sm" fw={row.status === 'new' ? 700 : undefined} style={{ whiteSpace: 'nowrap' }}>
                 {STATUS_LABELS[row.status]}
               </Text>

@@ -1,5 +1,5 @@
 /**
- * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…, and field=…&answer=…
+ * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…&unread=1, and field=…&answer=…
  * for one answer, the option clicked on the overview), so Back, a reload
  * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
  * know is ignored rather than sent to the database.
@@ -29,6 +29,7 @@ export function filterFromParams(params: URLSearchParams): InboxFilter {
     ...(DAY.test(to) ? { to } : {}),
     ...(search ? { search } : {}),
     ...answer,
+    ...(params.get('unread') === '1' ? { unread: true as const } : {}),
   };
 }
 
@@ -40,6 +41,7 @@ export function paramsFor(filter: InboxFilter, submission?: string): URLSearchPa
   if (filter.from) params.set('from', filter.from);
   if (filter.to) params.set('to', filter.to);
   if (filter.search) params.set('q', filter.search);
+  if (filter.unread) params.set('unread', '1');
   if (filter.form && filter.answer) {
     params.set('field', filter.answer.field);
     params.set('answer', filter.answer.value);

@@ -22,6 +22,8 @@ export interface InboxFilter {
   search?: string;
   /** One answer of one question of `form` (as the overview counts it): the option clicked there. */
   answer?: { field: string; value: string };
+  /** Only what is new to the signed-in staff member (public.staff_inbox_news, decision 044). */
+  unread?: true;
 }
 
 export interface InboxRow {
@@ -36,6 +38,8 @@ export interface InboxRow {
   status: Status;
   /** Staff's internal note; never shown to the sender. */
   note: string | null;
+  /** New to the signed-in staff member: not opened by them (or marked unread again). */
+  unread: boolean;
 }
 
 export const PAGE_SIZE = 50;
@@ -49,7 +53,13 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
 /** A filter as the inbox's functions take it (supabase/migrations/*_inbox_searches_every_answer.sql). */
 function filterArgs(filter: InboxFilter) {
-  return { ...(filter.form ? { p_form: filter.form } : {}), ...(filter.status ? { p_status: filter.status } : {}), ...rangeArgs(filter), ...answerArgs(filter) };
+  return {
+    ...(filter.form ? { p_form: filter.form } : {}),
+    ...(filter.status ? { p_status: filter.status } : {}),
+    ...(filter.unread ? { p_unread: true } : {}),
+    ...rangeArgs(filter),
+    ...answerArgs(filter),
+  };
 }
 
 /** An answer narrows the list to its form's submissions that gave it, and the counts with it. */
@@ -149,7 +159,7 @@ export async function notificationStates(client: Backend, ids: string[]): Promis
   return new Map((data as { submission_id: string; state: string }[]).map((r) => [r.submission_id, r.state]));
 }
 
-export interface InboxEntry extends InboxRow {
+export interface InboxEntry extends Omit<InboxRow, 'unread'> {
   updated_at: string | null;
   updated_by: string | null;
 }
@@ -200,4 +210,24 @@ export async function answersOf(client: Backend, table: FormTable, ids: string[]
     for (const row of data as Record<string, unknown>[]) found.set(String(row.id), row);
   }
   return found;
+}
+
+/** How many submissions are new to the signed-in staff member, and the newest one's seq (to notice arrivals). */
+export async function inboxNews(client: Backend): Promise<{ unread: number; newest: number | null }> {
+  const { data, error } = await client.rpc('staff_inbox_news');
+  if (error) throw new Error(error.message);
+  const row = data[0];
+  return { unread: Number(row?.unread ?? 0), newest: row?.newest === null || row?.newest === undefined ? null : Number(row.newest) };
+}
+
+/** Read (opened) or unread again, for the signed-in staff member only. */
+export async function markRead(client: Backend, id: string, read = true) {
+  const { error } = await client.rpc('staff_mark_read', { p_submission: id, p_read: read });
+  if (error) throw new Error(error.message);
+}
+
+/** Everything that has arrived is read to the signed-in staff member. */
+export async function markAllRead(client: Backend) {
+  const { error } = await client.rpc('staff_mark_all_read');
+  if (error) throw new Error(error.message);
 }

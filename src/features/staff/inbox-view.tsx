@@ -3,13 +3,15 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { inboxCounts, inboxPage, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
+import { inboxCounts, inboxNews, inboxPage, markAllRead, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
+import { noteInboxNews, refreshInboxNews, useArrivals, useInboxNews, type InboxNews } from './inbox-news';
+import { UnreadMark } from './unread-mark';
 import { deliveryLabel, formatTime, senderLabel, submissionCount } from './staff-labels';
 import { display, formTitle, questionTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
@@ -26,13 +28,17 @@ interface Page {
   previews: Map<string, string>;
   /** With a filter's first page only. */
   counts?: InboxCounts;
+  /** With the first page only: what was new when it was read (its newest seq tells later arrivals). */
+  news?: InboxNews;
 }
 
 async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const client = await loadBackend();
-  const [page, counts] = await Promise.all([inboxPage(client, filter, before), before === undefined ? inboxCounts(client, filter) : undefined]);
+  const first = before === undefined;
+  const [page, counts, news] = await Promise.all([inboxPage(client, filter, before), first ? inboxCounts(client, filter) : undefined, first ? inboxNews(client) : undefined]);
   const [states, messages] = await Promise.all([notificationStates(client, page.rows.map((r) => r.submission_id)), previews(client, page.rows)]);
-  return { ...page, counts, states, previews: messages };
+  if (news) noteInboxNews(news);
+  return { ...page, counts, news, states, previews: messages };
 }
 
 /** An option with what choosing it would list, once the counts are in. */
@@ -53,7 +59,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
   // An answer is one form's: choosing another form lets it go.
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined, ...(key === 'form' ? { answer: undefined } : {}) });
   const [open, setOpen] = useState(false);
-  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer].filter(Boolean).length;
+  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread].filter(Boolean).length;
   return (
     <Stack gap="sm" role="search" aria-label="Filter the inbox">
       <Group align="flex-end" gap="sm" wrap="nowrap">
@@ -69,7 +75,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
           {chosen ? `Filters (${chosen})` : 'Filters'}
         </Button>
       </Group>
-      <SimpleGrid id="inbox-filters" className={open ? undefined : classes.closed} cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid id="inbox-filters" className={open ? undefined : classes.closed} cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <NativeSelect
           label="Form"
           value={filter.form ?? ''}
@@ -86,6 +92,15 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
           data={[
             { value: '', label: counted('Any status', sum(counts?.byStatus.values()), counts) },
             ...STATUSES.map((value) => ({ value, label: counted(STATUS_LABELS[value], counts?.byStatus.get(value), counts) })),
+          ]}
+        />
+        <NativeSelect
+          label="Show"
+          value={filter.unread ? 'unread' : ''}
+          onChange={(e) => onChange({ ...filter, unread: e.currentTarget.value === 'unread' || undefined })}
+          data={[
+            { value: '', label: 'Read and unread' },
+            { value: 'unread', label: 'Unread only' },
           ]}
         />
         <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
@@ -130,10 +145,11 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps)
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.submission_id}>
+            <Table.Tr key={row.submission_id} fw={row.unread ? 700 : undefined}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Table.Td>
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
+                {row.unread && <UnreadMark />}
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{senderLabel(row)}</bdi>
@@ -178,6 +194,18 @@ export function InboxView() {
   const { loaded, reload } = useStaffData(key, () => readPage(filter));
   // Pages after the first, for the filter they were read with.
   const [later, setLater] = useState<{ key: string; pages: Page[] }>({ key, pages: [] });
+  const news = useInboxNews();
+  // A submission that arrives while the list is open is listed at once, unless staff have read further
+  // down (a new first page would then leave a gap above what they loaded): they are offered it instead.
+  const [arrivals, setArrivals] = useState(false);
+  const deep = later.key === key && later.pages.length > 0;
+  const showArrivals = useCallback(() => {
+    setArrivals(false);
+    setLater({ key, pages: [] });
+    reload();
+  }, [key, reload]);
+  useArrivals(loaded.state === 'ready' ? (loaded.data.news?.newest ?? null) : undefined, deep ? () => setArrivals(true) : showArrivals);
+  const [marking, setMarking] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [exporting, setExporting] = useState(false);
   // While another filter's list loads, the last one stays on screen (marked busy) rather than blanking out.
@@ -215,6 +243,20 @@ export function InboxView() {
     }
   };
 
+  const markAll = async () => {
+    setMarking(true);
+    try {
+      await markAllRead(await loadBackend());
+      void showToast({ title: 'All read', description: 'Everything that has arrived is marked read for you.' });
+      await refreshInboxNews();
+      reload();
+    } catch (error) {
+      void reportBackendError(error, 'Nothing was marked read');
+    } finally {
+      setMarking(false);
+    }
+  };
+
   return (
     <Stack gap="lg">
       <InboxFilters
@@ -234,10 +276,20 @@ export function InboxView() {
         <Text aria-live="polite">
           {loaded.state === 'loading' ? 'Loading submissions…' : loaded.state === 'ready' ? shownOf(rows.length, counts?.total, !!last?.more) : ''}
         </Text>
-        <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={loaded.state !== 'ready' || rows.length === 0}>
-          Export CSV
-        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => void markAll()} loading={marking} disabled={!news?.unread}>
+            Mark all as read
+          </Button>
+          <Button variant="default" onClick={() => void exportCsv()} loading={exporting} disabled={loaded.state !== 'ready' || rows.length === 0}>
+            Export CSV
+          </Button>
+        </Group>
       </Group>
+      {arrivals && (
+        <Button variant="light" onClick={showArrivals} style={{ alignSelf: 'center' }}>
+          New submissions have arrived: show them
+        </Button>
+      )}
       {loaded.state === 'failed' && <LoadFailed title="The inbox could not be loaded" message={loaded.message} onRetry={reload} />}
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
       {rows.length > 0 && (

@@ -8,6 +8,7 @@ import { useAccount } from '../../lib/account/account-context';
 import { SUBMISSION_PARAM } from './inbox-filter-params';
 import { InboxView } from './inbox-view';
 import { SubmissionView } from './submission-view';
+import { useInboxNews, useUnreadTitle } from './inbox-news';
 
 /**
  * /staff: the staff workspace (docs/decisions/019). Its prerendered HTML is only the signed-out gate;
@@ -40,7 +41,8 @@ function Gate() {
 
 /** Inbox or overview, each with its own heading and tab title. */
 function StaffViews({ overview }: { overview: boolean }) {
-  useViewTitle(overview ? 'Staff Overview' : 'Staff Inbox');
+  const heading = overview ? 'Staff Overview' : 'Staff Inbox';
+  useViewTitle(heading, useUnreadTitle(heading));
   return (
     <Stack gap="lg">
       <ViewLinks overview={overview} />
@@ -60,10 +62,11 @@ const OverviewView = lazy(() => import('./overview-view').then((module) => ({ de
 
 /** Inbox and overview, as two links: each view has its own address, so Back and a shared link work. */
 function ViewLinks({ overview }: { overview: boolean }) {
+  const unread = useInboxNews()?.unread;
   return (
     <Group component="nav" aria-label="Staff views" gap="xs">
       <Button component={Link} to="/staff" variant={overview ? 'default' : 'filled'} aria-current={overview ? undefined : 'page'}>
-        Inbox
+        {unread ? `Inbox (${unread} unread)` : 'Inbox'}
       </Button>
       <Button component={Link} to="/staff?view=overview" variant={overview ? 'filled' : 'default'} aria-current={overview ? 'page' : undefined}>
         Overview

@@ -4,13 +4,14 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useBlocker, useSearchParams } from 'react-router-dom';
+import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { useViewTitle } from '../../components/signed-in-page';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type InboxFilter, type Status } from './inbox-query';
+import { markRead, neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type InboxFilter, type Status } from './inbox-query';
+import { refreshInboxNews, useUnreadTitle } from './inbox-news';
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
@@ -121,6 +122,30 @@ function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }
   );
 }
 
+/** Back to the list with this submission new to the staff member again, as a mail client's "Mark as unread". */
+function MarkUnread({ id, filter, afterRead }: { id: string; filter: InboxFilter; afterRead: () => Promise<void> }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const mark = async () => {
+    setBusy(true);
+    try {
+      await afterRead();
+      await markRead(await loadBackend(), id, false);
+      void showToast({ title: 'Marked unread', description: 'It is new to you again in the inbox.' });
+      void refreshInboxNews();
+      void navigate(`?${paramsFor(filter).toString()}`);
+    } catch (error) {
+      setBusy(false);
+      void reportBackendError(error, 'It was not marked unread');
+    }
+  };
+  return (
+    <Button variant="default" loading={busy} onClick={() => void mark()}>
+      Mark as unread
+    </Button>
+  );
+}
+
 /** The submission above or below in the list it was opened from; at either end, the word alone, dimmed. */
 function Step({ to, filter, label }: { to: string | null; filter: InboxFilter; label: string }) {
   if (!to) return <Text c="dimmed">{label}</Text>;
@@ -147,7 +172,14 @@ export function SubmissionView({ id }: { id: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const focused = useRef(false);
   const opened = loaded.state === 'ready' ? loaded.data?.entry : undefined;
-  useViewTitle('Submission', opened ? titleOf(opened) : 'Submission');
+  useViewTitle('Submission', useUnreadTitle(opened ? titleOf(opened) : 'Submission'));
+  // Opened is read, for this staff member only; the count follows. "Mark as unread" waits for it.
+  const readOnOpen = useRef<Promise<void>>(Promise.resolve());
+  useEffect(() => {
+    readOnOpen.current = loadBackend()
+      .then((client) => markRead(client, id))
+      .then(refreshInboxNews, (error: unknown) => console.warn('Could not mark the submission read:', error));
+  }, [id]);
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
@@ -207,11 +239,14 @@ export function SubmissionView({ id }: { id: string }) {
           )}
         </Text>
       </Stack>
-      {entry.email && form && (
-        <Button component="a" href={mailto(entry.email, replySubject(form, answers))} style={{ alignSelf: 'flex-start' }}>
-          Reply by email
-        </Button>
-      )}
+      <Group gap="sm">
+        {entry.email && form && (
+          <Button component="a" href={mailto(entry.email, replySubject(form, answers))}>
+            Reply by email
+          </Button>
+        )}
+        <MarkUnread id={id} filter={filter} afterRead={() => readOnOpen.current} />
+      </Group>
       <MainWithAside
         main={
           <section aria-labelledby="answers-title">

@@ -465,6 +465,69 @@ test('staff see where visitors leave the assessment: each step a visit reaches a
   expect(await axeViolations(page)).toEqual([]);
 });
 
+for (const width of [1366, 390]) {
+  test(`what is new to me at ${width} px: unread marked and counted in the nav and the tab title, read on opening, unread again, arrivals listed by themselves, all read`, async ({ page }) => {
+    const { email, password } = await confirmedAccount(`staff-unread-${width}`);
+    await makeStaff(email);
+    // Arrived after this staff member joined: new to them.
+    const tag = unique('fresh');
+    await insertRows('contact_submissions', [
+      { name: `Rosa Arrival ${tag}`, email: `rosa-${tag}@example.org`, subject: 'General Inquiry', message: 'First.' },
+      { name: `Tomas Arrival ${tag}`, email: `tomas-${tag}@example.org`, subject: 'General Inquiry', message: 'Second.' },
+    ]);
+    // A fake clock that runs on its own, so the list's 20-second check can be skipped to.
+    await page.clock.install();
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/staff');
+    await signInHere(page, email, password);
+    const inboxLink = page.getByRole('navigation', { name: 'Staff views' }).getByRole('link').first();
+    await expect(inboxLink).toHaveText('Inbox (2 unread)');
+    await expect(page).toHaveTitle(/^\(2\) Staff Inbox/);
+    const entries = width > 900 ? page.getByRole('row') : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    const entry = (name: string) => entries.filter({ hasText: `${name} Arrival ${tag}` });
+    const mark = (name: string) => entry(name).getByText('Unread', { exact: true });
+    await expect(mark('Rosa')).toBeVisible();
+    await expect(mark('Tomas')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Opening reads it (for this staff member), and the count follows.
+    await entry('Tomas').getByRole('link', { name: `Tomas Arrival ${tag}` }).click();
+    await expect(page).toHaveTitle(new RegExp(`^\\(1\\) Contact Inquiry from Tomas Arrival ${tag}`));
+    await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await expect(inboxLink).toHaveText('Inbox (1 unread)');
+    await expect(mark('Tomas')).toHaveCount(0);
+    await expect(mark('Rosa')).toBeVisible();
+
+    // Marked unread again from its page: back in the list, new again.
+    await entry('Tomas').getByRole('link', { name: `Tomas Arrival ${tag}` }).click();
+    await page.getByRole('button', { name: 'Mark as unread' }).click();
+    await expectToast(page, 'Marked unread', 'It is new to you again in the inbox.');
+    await expect(inboxLink).toHaveText('Inbox (2 unread)');
+    await expect(mark('Tomas')).toBeVisible();
+
+    // Only the unread ones, kept in the address.
+    if (width < 900) await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('combobox', { name: 'Show' }).selectOption('Unread only');
+    await expect(page).toHaveURL(/unread=1/);
+    await expect(entries.filter({ hasText: tag })).toHaveCount(2);
+
+    // One arrives while the list is open: listed, marked and counted without a reload.
+    await insertRows('contact_submissions', [{ name: `Ines Arrival ${tag}`, email: `ines-${tag}@example.org`, subject: 'Feedback', message: 'Third.' }]);
+    await page.clock.fastForward(21_000);
+    await expect(mark('Ines')).toBeVisible();
+    await expect(inboxLink).toHaveText('Inbox (3 unread)');
+    await expect(page).toHaveTitle(/^\(3\) Staff Inbox/);
+
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expectToast(page, 'All read', 'Everything that has arrived is marked read for you.');
+    await expect(inboxLink).toHaveText('Inbox');
+    await expect(page).toHaveTitle(/^Staff Inbox/);
+    await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('the staff inbox looks as approved', () => {
   // Times are shown in the reader's zone: one zone, and fixed times, for the same picture every run.
   test.use({ timezoneId: 'UTC' });
@@ -484,6 +547,11 @@ test.describe('the staff inbox looks as approved', () => {
       await signInHere(page, email, password);
       await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
       await expect(page.getByText('3 submissions shown', { exact: true })).toBeVisible();
+      // One of them new to this staff member again, so the picture shows how unread looks and is counted.
+      await page.getByRole('link', { name: 'Katherine Johnson' }).click();
+      await page.getByRole('button', { name: 'Mark as unread' }).click();
+      await expect(page.getByRole('navigation', { name: 'Staff views' }).getByRole('link').first()).toHaveText('Inbox (1 unread)');
+      await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
       await settle(page);
       const options = shot(page);
       // This run's word and staff address, and whether the staff email has gone yet (the delivery sweep's timing), change every run.
