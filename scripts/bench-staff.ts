@@ -18,7 +18,7 @@ import { openDatabase } from '../supabase/local/database.ts';
 import { localKeys } from '../supabase/local/keys.ts';
 import { startLocalStack } from '../supabase/local/stack.ts';
 import { exportInbox } from '../src/features/staff/inbox-csv.ts';
-import { inboxCounts, inboxNews, inboxPage, markAllRead, markRead, neighbours, notificationStates } from '../src/features/staff/inbox-query.ts';
+import { inboxCounts, inboxNews, inboxPage, markAllRead, markRead, neighbours, notificationStates, updateSubmission } from '../src/features/staff/inbox-query.ts';
 import { assessmentForm } from '../src/generated/forms/assessment.ts';
 import { readOverview } from '../src/features/staff/overview-query.ts';
 import { staffForms } from '../src/features/staff/staff-forms.ts';
@@ -186,6 +186,14 @@ try {
     await series('First page, unread only, one form and status', 50, () => inboxPage(staff, { unread: true, form: 'enrolment', status: 'new' }));
     await series('Mark all as read', 5, () => markAllRead(staff));
     await series('First page, unread only, none unread', 20, () => inboxPage(staff, { unread: true }));
+    // Who has it (decision 045): a tenth of the inbox assigned to this staff member, then the filters.
+    await answered(service.from('staff_inbox').update({ assignee_id: list.users[0]!.id }).lt('seq', ROWS / 10));
+    await series('First page, assigned to me (10,000 of 100,000)', 50, () => inboxPage(staff, { assigned: 'me' }));
+    await series("First page, nobody's (90,000)", 50, () => inboxPage(staff, { assigned: 'nobody' }));
+    await series('Assigned to me, one form and status', 50, () => inboxPage(staff, { assigned: 'me', form: 'enrolment', status: 'new' }));
+    await series('Assign one submission to oneself or nobody (update, history)', 50, () =>
+      updateSubmission(staff, first.rows[3]!.submission_id, { assignee_id: Math.random() < 0.5 ? list.users[0]!.id : null }),
+    );
     const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');
     await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000'), 2000);
   } finally {

@@ -27,6 +27,7 @@ const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow 
   status: 'new',
   note: null,
   unread: false,
+  assignee_id: null,
   ...extra,
 });
 
@@ -168,9 +169,9 @@ describe('a submission’s link', () => {
 
 describe('the filter in the address', () => {
   it('round-trips, and drops what the inbox does not know', () => {
-    const filter = { form: 'assessment', status: 'replied' as const, from: '2026-11-01', to: '2026-11-30', search: 'casa verde', unread: true as const };
+    const filter = { form: 'assessment', status: 'replied' as const, from: '2026-11-01', to: '2026-11-30', search: 'casa verde', unread: true as const, assigned: 'nobody' as const };
     expect(filterFromParams(paramsFor(filter))).toEqual(filter);
-    expect(filterFromParams(new URLSearchParams('form=clients&status=deleted&from=yesterday&to=2026-13&q=%20%20&unread=yes'))).toEqual({});
+    expect(filterFromParams(new URLSearchParams('form=clients&status=deleted&from=yesterday&to=2026-13&q=%20%20&unread=yes&assigned=someone'))).toEqual({});
     expect(paramsFor({}, 'id-1').toString()).toBe('submission=id-1');
   });
 

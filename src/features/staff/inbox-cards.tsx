@@ -7,6 +7,7 @@ import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { formTitle } from './staff-forms';
 import { EmailAddress } from './email-address';
 import { UnreadMark } from './unread-mark';
+import { AssigneeName, type AssigneeLabel } from './assignee-label';
 
 /**
  * The inbox on a phone: one card per submission (who, form and status, when, the first line of the
@@ -20,9 +21,11 @@ export interface ListProps {
   filter: InboxFilter;
   busy: boolean;
   onOpen: () => void;
+  /** Who has a submission, in words. */
+  assignee: AssigneeLabel;
 }
 
-export function InboxCards({ rows, states, previews, filter, busy, onOpen }: ListProps) {
+export function InboxCards({ rows, states, previews, filter, busy, onOpen, assignee }: ListProps) {
   return (
     <Stack component="ul" aria-label="Submissions" aria-busy={busy} gap="sm" p={0} m={0} hiddenFrom="md" style={{ listStyle: 'none', opacity: busy ? 0.6 : undefined }}>
       {rows.map((row) => (
@@ -41,7 +44,7 @@ export function InboxCards({ rows, states, previews, filter, busy, onOpen }: Lis
               </Text>
             </Group>
             <Text size="sm" c="dimmed">
-              {formTitle(row.form)} · {formatTime(row.created_at)} · {deliveryLabel(states.get(row.submission_id))}
+              {formTitle(row.form)} · {formatTime(row.created_at)} · {deliveryLabel(states.get(row.submission_id))} · {row.assignee_id ? <>Assigned to <AssigneeName label={assignee(row.assignee_id)} /></> : 'Not assigned'}
             </Text>
             {previews.has(row.submission_id) && (
               <Text size="sm" lineClamp={2}>

@@ -20,6 +20,7 @@ let news: InboxNews | null = null;
 const listeners = new Set<() => void>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let asking: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
 
 function schedule() {
   clearTimeout(timer);
@@ -33,9 +34,19 @@ export function noteInboxNews(answer: InboxNews) {
   for (const listener of listeners) listener();
 }
 
-/** Asks again now (after opening, marking or a save); a failed ask keeps the last answer and tries later. */
+/**
+ * Asks again now (after opening, marking or a save); a failed ask keeps the last answer and tries later.
+ * Asked while an ask is on its way, it asks once more after it: that one may have left before the change.
+ */
 export function refreshInboxNews(): Promise<void> {
-  asking ??= loadBackend()
+  if (asking) {
+    queued ??= asking.then(() => {
+      queued = null;
+      return refreshInboxNews();
+    });
+    return queued;
+  }
+  asking = loadBackend()
     .then(inboxNews)
     .then(noteInboxNews)
     .catch((error: unknown) => console.warn('Could not count the unread submissions:', error))

@@ -24,7 +24,12 @@ export interface InboxFilter {
   answer?: { field: string; value: string };
   /** Only what is new to the signed-in staff member (public.staff_inbox_news, decision 044). */
   unread?: true;
+  /** Only the signed-in staff member's, or only nobody's (decision 045). */
+  assigned?: Assigned;
 }
+
+export const ASSIGNED = ['me', 'nobody'] as const;
+export type Assigned = (typeof ASSIGNED)[number];
 
 export interface InboxRow {
   seq: number;
@@ -40,10 +45,12 @@ export interface InboxRow {
   note: string | null;
   /** New to the signed-in staff member: not opened by them (or marked unread again). */
   unread: boolean;
+  /** The staff member handling it, or null: nobody's yet. */
+  assignee_id: string | null;
 }
 
 export const PAGE_SIZE = 50;
-const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note';
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note, assignee_id';
 
 /** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
 const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,6 +64,7 @@ function filterArgs(filter: InboxFilter) {
     ...(filter.form ? { p_form: filter.form } : {}),
     ...(filter.status ? { p_status: filter.status } : {}),
     ...(filter.unread ? { p_unread: true } : {}),
+    ...(filter.assigned ? { p_assigned: filter.assigned } : {}),
     ...rangeArgs(filter),
     ...answerArgs(filter),
   };
@@ -168,8 +176,8 @@ export interface InboxEvent {
   id: number;
   at: string;
   actor_email: string | null;
-  /** What changed, or "deleted": its sender deleted it with their account (decision 040). */
-  field: 'status' | 'note' | 'deleted';
+  /** What changed (the assignee by address), or "deleted": its sender deleted it with their account (decision 040). */
+  field: 'status' | 'note' | 'assignee' | 'deleted';
   old_value: string | null;
   new_value: string | null;
 }
@@ -196,9 +204,27 @@ export async function submission(client: Backend, id: string) {
 }
 
 /** Changes a submission's workflow fields: the database lets staff change nothing else. */
-export async function updateSubmission(client: Backend, id: string, changes: { status?: Status; note?: string | null }) {
+export async function updateSubmission(client: Backend, id: string, changes: { status?: Status; note?: string | null; assignee_id?: string | null }) {
   const { error } = await client.from('staff_inbox').update(changes).eq('submission_id', id);
   if (error) throw new Error(error.message);
+}
+
+export interface StaffMember {
+  id: string;
+  email: string;
+}
+
+/** Everyone a submission can be assigned to (staff accounts), by address. */
+export async function staffMembers(client: Backend): Promise<StaffMember[]> {
+  const { data, error } = await client.rpc('staff_members');
+  if (error) throw new Error(error.message);
+  return data;
+}
+
+/** Emails the assignee now (the outbox's sweep would, within a minute): the function sends what is due for the submission. */
+export async function sendAssignmentEmail(client: Backend, id: string, formType: string) {
+  const { error } = await client.functions.invoke('send-form-notification', { body: { payload: { id }, formType } });
+  if (error) console.warn('The assignment email was not sent yet; the outbox will send it:', error.message);
 }
 
 /** Every row of a filter's answers in one form's table, for the export, fetched in pages of ids. */

@@ -9,7 +9,8 @@ import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { inboxCounts, inboxNews, inboxPage, markAllRead, notificationStates, previews, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
+import { inboxCounts, inboxNews, inboxPage, markAllRead, notificationStates, previews, staffMembers, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
+import { AssigneeName, useAssigneeLabel, type AssigneeLabel } from './assignee-label';
 import { noteInboxNews, refreshInboxNews, useArrivals, useInboxNews, type InboxNews } from './inbox-news';
 import { UnreadMark } from './unread-mark';
 import { deliveryLabel, formatTime, senderLabel, submissionCount } from './staff-labels';
@@ -30,15 +31,22 @@ interface Page {
   counts?: InboxCounts;
   /** With the first page only: what was new when it was read (its newest seq tells later arrivals). */
   news?: InboxNews;
+  /** With the first page only: every staff member's address by id, to say who has each submission. */
+  staff?: Map<string, string>;
 }
 
 async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const client = await loadBackend();
   const first = before === undefined;
-  const [page, counts, news] = await Promise.all([inboxPage(client, filter, before), first ? inboxCounts(client, filter) : undefined, first ? inboxNews(client) : undefined]);
+  const [page, counts, news, members] = await Promise.all([
+    inboxPage(client, filter, before),
+    first ? inboxCounts(client, filter) : undefined,
+    first ? inboxNews(client) : undefined,
+    first ? staffMembers(client) : undefined,
+  ]);
   const [states, messages] = await Promise.all([notificationStates(client, page.rows.map((r) => r.submission_id)), previews(client, page.rows)]);
   if (news) noteInboxNews(news);
-  return { ...page, counts, news, states, previews: messages };
+  return { ...page, counts, news, staff: members && new Map(members.map((m) => [m.id, m.email])), states, previews: messages };
 }
 
 /** An option with what choosing it would list, once the counts are in. */
@@ -59,7 +67,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
   // An answer is one form's: choosing another form lets it go.
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined, ...(key === 'form' ? { answer: undefined } : {}) });
   const [open, setOpen] = useState(false);
-  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread].filter(Boolean).length;
+  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread, filter.assigned].filter(Boolean).length;
   return (
     <Stack gap="sm" role="search" aria-label="Filter the inbox">
       <Group align="flex-end" gap="sm" wrap="nowrap">
@@ -75,7 +83,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
           {chosen ? `Filters (${chosen})` : 'Filters'}
         </Button>
       </Group>
-      <SimpleGrid id="inbox-filters" className={open ? undefined : classes.closed} cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+      <SimpleGrid id="inbox-filters" className={open ? undefined : classes.closed} cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm">
         <NativeSelect
           label="Form"
           value={filter.form ?? ''}
@@ -92,6 +100,16 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
           data={[
             { value: '', label: counted('Any status', sum(counts?.byStatus.values()), counts) },
             ...STATUSES.map((value) => ({ value, label: counted(STATUS_LABELS[value], counts?.byStatus.get(value), counts) })),
+          ]}
+        />
+        <NativeSelect
+          label="Assigned to"
+          value={filter.assigned ?? ''}
+          onChange={(e) => onChange({ ...filter, assigned: (e.currentTarget.value || undefined) as InboxFilter['assigned'] })}
+          data={[
+            { value: '', label: 'Anyone' },
+            { value: 'me', label: 'Me' },
+            { value: 'nobody', label: 'Nobody yet' },
           ]}
         />
         <NativeSelect
@@ -127,7 +145,7 @@ function AnswerFilter({ form, answer, onClear }: { form: string; answer: NonNull
   );
 }
 
-function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps) {
+function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee }: ListProps) {
   return (
     <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} visibleFrom="md" style={{ opacity: busy ? 0.6 : undefined }}>
       <Table striped highlightOnHover verticalSpacing="sm">
@@ -140,6 +158,7 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps)
             <Table.Th scope="col">Email</Table.Th>
             <Table.Th scope="col">Organization</Table.Th>
             <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Assigned to</Table.Th>
             <Table.Th scope="col">Staff email</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -165,6 +184,9 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen }: ListProps)
                 <bdi>{row.organization}</bdi>
               </Table.Td>
               <Table.Td fw={row.status === 'new' ? 700 : undefined}>{STATUS_LABELS[row.status]}</Table.Td>
+              <Table.Td c={row.assignee_id ? undefined : 'dimmed'}>
+                <AssigneeName label={assignee(row.assignee_id)} />
+              </Table.Td>
               <Table.Td>{deliveryLabel(states.get(row.submission_id))}</Table.Td>
             </Table.Tr>
           ))}
@@ -215,6 +237,7 @@ export function InboxView() {
   const messages = new Map(pages.flatMap((p) => [...p.previews]));
   const last = pages.at(-1);
   const counts = pages[0]?.counts;
+  const assignee: AssigneeLabel = useAssigneeLabel(pages[0]?.staff);
 
   const showMore = async () => {
     setLoadingMore(true);
@@ -294,8 +317,8 @@ export function InboxView() {
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
       {rows.length > 0 && (
         <>
-          <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />
-          <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} />
+          <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} />
+          <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} />
         </>
       )}
       {loaded.state === 'ready' && last?.more && (

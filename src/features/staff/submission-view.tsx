@@ -10,7 +10,23 @@ import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
-import { markRead, neighbours, notificationStates, STATUS_LABELS, STATUS_OPTIONS, submission, updateSubmission, type InboxEntry, type InboxEvent, type InboxFilter, type Status } from './inbox-query';
+import {
+  markRead,
+  neighbours,
+  notificationStates,
+  sendAssignmentEmail,
+  staffMembers,
+  STATUS_LABELS,
+  STATUS_OPTIONS,
+  submission,
+  updateSubmission,
+  type InboxEntry,
+  type InboxEvent,
+  type InboxFilter,
+  type StaffMember,
+  type Status,
+} from './inbox-query';
+import { useAccount } from '../../lib/account/account-context';
 import { refreshInboxNews, useUnreadTitle } from './inbox-news';
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
@@ -34,6 +50,7 @@ function describe(event: InboxEvent): string {
   if (event.field === 'deleted') return 'Its sender deleted it with their account: the answers, the note and the earlier history are gone';
   const who = event.actor_email ?? 'Someone';
   if (event.field === 'status') return `${who} changed the status from ${statusLabel(event.old_value)} to ${statusLabel(event.new_value)}`;
+  if (event.field === 'assignee') return event.new_value ? `${who} assigned it to ${event.new_value}` : `${who} took it from ${event.old_value ?? 'a former staff member'}: nobody has it`;
   return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
 }
 
@@ -56,7 +73,7 @@ function ContactAnswer({ kind, value }: { kind: 'email' | 'tel' | undefined; val
   return <bdi>{value}</bdi>;
 }
 
-const LEAVE_QUESTION = 'The status or note you changed is not saved. Leave without saving?';
+const LEAVE_QUESTION = 'The status, note or assignment you changed is not saved. Leave without saving?';
 
 /**
  * While `unsaved`, leaving asks first: another submission, the inbox or Back through the router (the
@@ -78,17 +95,27 @@ function useLeaveGuard(unsaved: boolean) {
 }
 
 /** Status and note, saved together; the database stamps who and when, and keeps the history. */
-function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }) {
+function Workflow({ entry, staff, onSaved }: { entry: InboxEntry; staff: StaffMember[]; onSaved: () => void }) {
+  const me = useAccount().user?.id;
   const [status, setStatus] = useState<Status>(entry.status);
   const [note, setNote] = useState(entry.note ?? '');
+  const [assignee, setAssignee] = useState(entry.assignee_id ?? '');
   const [saving, setSaving] = useState(false);
-  const changed = status !== entry.status || note.trim() !== (entry.note ?? '');
-  useLeaveGuard(changed && !saving);
+  // Saved, until the reload brings the saved values back (and this form is remade from them): leaving
+  // in that moment loses nothing, so it does not ask.
+  const [saved, setSaved] = useState(false);
+  const reassigned = assignee !== (entry.assignee_id ?? '');
+  const changed = status !== entry.status || note.trim() !== (entry.note ?? '') || reassigned;
+  useLeaveGuard(changed && !saving && !saved);
   const save = async () => {
     setSaving(true);
     try {
-      await updateSubmission(await loadBackend(), entry.submission_id, { status, note: note.trim() || null });
-      void showToast({ title: 'Saved', description: 'The status and note are saved.' });
+      const client = await loadBackend();
+      await updateSubmission(client, entry.submission_id, { status, note: note.trim() || null, ...(reassigned ? { assignee_id: assignee || null } : {}) });
+      setSaved(true);
+      void showToast({ title: 'Saved', description: reassigned ? 'The status, note and assignment are saved.' : 'The status and note are saved.' });
+      // The colleague it went to is emailed now (the outbox would within a minute); nobody is emailed about their own.
+      if (reassigned && assignee && assignee !== me) void sendAssignmentEmail(client, entry.submission_id, formTitle(entry.form));
       onSaved();
     } catch (error) {
       void reportBackendError(error, 'Nothing was saved');
@@ -105,6 +132,17 @@ function Workflow({ entry, onSaved }: { entry: InboxEntry; onSaved: () => void }
     >
       <Stack gap="sm">
         <NativeSelect label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)} data={STATUS_OPTIONS} />
+        <NativeSelect
+          label="Assigned to"
+          value={assignee}
+          onChange={(e) => setAssignee(e.currentTarget.value)}
+          data={[
+            { value: '', label: 'Nobody yet' },
+            ...staff.map((member) => ({ value: member.id, label: member.id === me ? `${member.email} (you)` : member.email })),
+            // Someone who is no longer staff still shows as who had it, until it is given to another.
+            ...(entry.assignee_id && !staff.some((m) => m.id === entry.assignee_id) ? [{ value: entry.assignee_id, label: 'A former staff member' }] : []),
+          ]}
+        />
         <Textarea
           label="Internal note"
           description={`Only staff see it. ${note.length} of ${NOTE_MAX} characters.`}
@@ -163,8 +201,8 @@ export function SubmissionView({ id }: { id: string }) {
   const { loaded, reload } = useStaffData(id, async (client) => {
     const found = await submission(client, id);
     if (!found) return null;
-    const [states, around] = await Promise.all([notificationStates(client, [id]), neighbours(client, filter, found.entry.seq)]);
-    return { ...found, delivery: states.get(id), around };
+    const [states, around, staff] = await Promise.all([notificationStates(client, [id]), neighbours(client, filter, found.entry.seq), staffMembers(client)]);
+    return { ...found, delivery: states.get(id), around, staff };
   });
   // Opened from a list scrolled down, it starts at its top; once loaded, focus is on its heading, so a
   // screen reader says what opened and the keyboard goes on from there.
@@ -210,7 +248,7 @@ export function SubmissionView({ id }: { id: string }) {
       </Stack>
     );
   }
-  const { entry, answers, events, delivery, around } = loaded.data;
+  const { entry, answers, events, delivery, around, staff } = loaded.data;
   const form = staffForms.get(entry.form);
   const rows = form ? answerRows(form, answers) : [];
   const who = senderLabel(entry);
@@ -284,7 +322,7 @@ export function SubmissionView({ id }: { id: string }) {
                 Follow-up
               </Title>
               {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-              {withdrawn ? <Text c="dimmed">Nothing to follow up: its sender deleted it.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} onSaved={reload} />}
+              {withdrawn ? <Text c="dimmed">Nothing to follow up: its sender deleted it.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} />}
             </section>
             <section aria-labelledby="history-title">
               <Title order={3} id="history-title" mb="sm">

@@ -1,5 +1,6 @@
 // Emails staff about saved form submissions, each exactly once (docs/decisions/014), and the sender a
 // copy of their answers when the form declares "copyToSender" (docs/decisions/039), also exactly once.
+// The staff member a submission is assigned to gets one too, per assignment (docs/decisions/045).
 //
 // The site's call, after saving a row: { payload, formType }, payload.id being the id the row was saved
 // with. The function reads that row with the service role and emails it, never the request body. A
@@ -16,6 +17,7 @@ import { notificationForms, siteName } from '../../../form-model/generated/notif
 import { sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
 import { senderCopyEmail } from '../_shared/sender-copy-email.ts';
+import { assignmentEmail } from '../_shared/assignment-email.ts';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
@@ -25,8 +27,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface Claimed {
   submission_id: string;
   form_table: string;
-  recipient: 'staff' | 'sender';
+  recipient: 'staff' | 'sender' | 'assignee';
   answers: Record<string, unknown> | null;
+  /** For an assignment: the staff member who holds it now, and who assigned it. */
+  assignee_email: string | null;
+  assigned_by: string | null;
 }
 
 const serviceKey = () => Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
@@ -41,8 +46,8 @@ function staffLink(id: string): string | undefined {
 }
 
 /**
- * The email a claimed row stands for: staff's notification (Reply-To the sender), or the sender's copy
- * (Reply-To the team), or why there is none.
+ * The email a claimed row stands for: staff's notification (Reply-To the sender), the sender's copy
+ * (Reply-To the team), the assignee's (Reply-To the sender), or why there is none.
  */
 function emailFor(claimed: Claimed): OutgoingEmail | string {
   const entry = Object.entries(notificationForms).find(([, form]) => form.table === claimed.form_table);
@@ -53,6 +58,11 @@ function emailFor(claimed: Claimed): OutgoingEmail | string {
   const team = Deno.env.get('NOTIFY_TO') ?? '';
   const sender = String(claimed.answers[form.replyTo] ?? '');
   if (claimed.recipient === 'staff') return { from, to: team, replyTo: sender, ...notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id)) };
+  if (claimed.recipient === 'assignee') {
+    if (!claimed.assignee_email) return 'Nobody holds the submission any more.';
+    const staffEmail = notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id));
+    return { from, to: claimed.assignee_email, replyTo: sender, ...assignmentEmail(staffEmail, claimed.assigned_by) };
+  }
   // Queued when the form sent copies; a form that has stopped since sends none.
   if (!form.copyToSender) return `The form ${form.id} no longer sends its senders a copy ("copyToSender" in schemas/forms.json).`;
   return { from, to: sender, replyTo: team, ...senderCopyEmail(siteName, { ...form, copyToSender: form.copyToSender }, claimed.answers) };

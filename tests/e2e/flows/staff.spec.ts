@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { apiUrl, confirmedAccount, insertRows, makeStaff } from '../backend';
+import { apiUrl, confirmedAccount, insertRows, mail, makeStaff } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
@@ -87,7 +87,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
 
   // The inbox: every form, newest first; the search finds both submissions naming the organization.
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Staff email']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Assigned to', 'Staff email']);
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toUpperCase());
   await expect(table.getByRole('row')).toHaveCount(3);
   // Each option says how many of what the search finds it would list, counted by the database.
@@ -147,7 +147,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   const asked: string[] = [];
   page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
-  await expect.poll(() => asked).toEqual(['The status or note you changed is not saved. Leave without saving?']);
+  await expect.poll(() => asked).toEqual(['The status, note or assignment you changed is not saved. Leave without saving?']);
   await expect(page).toHaveURL(/submission=/);
   await expect(note).toHaveValue('Draft: ask about the grant');
   expect(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))).toBe(true);
@@ -528,6 +528,61 @@ for (const width of [1366, 390]) {
   });
 }
 
+for (const width of [1366, 390]) {
+  test(`who has it at ${width} px: assign to a colleague, who is emailed; the history says who; mine and nobody’s`, async ({ page }) => {
+    const colleague = await confirmedAccount(`colleague-${width}`);
+    await makeStaff(colleague.email);
+    const { email, password } = await confirmedAccount(`staff-assign-${width}`);
+    await makeStaff(email);
+    const tag = unique('assign');
+    await insertRows('contact_submissions', [{ name: `Noor ${tag}`, email: `noor-${tag}@example.org`, subject: 'Service Request', message: 'Can someone call us?' }]);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/staff?q=${tag}`);
+    await signInHere(page, email, password);
+    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    await expect(entries).toHaveCount(1);
+    await expect(entries).toContainText(width > 900 ? 'Nobody yet' : 'Not assigned');
+
+    await entries.getByRole('link', { name: `Noor ${tag}` }).click();
+    const assigned = page.getByRole('combobox', { name: 'Assigned to' });
+    await expect(assigned).toHaveValue('');
+    await assigned.selectOption({ label: colleague.email });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Saved', 'The status, note and assignment are saved.');
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(`${email} assigned it to ${colleague.email}`);
+    expect(await axeViolations(page)).toEqual([]);
+    // The colleague's email, from the outbox: who assigned it, and the answers.
+    await expect
+      .poll(async () => (await mail()).find((m) => m.to.includes(colleague.email) && m.subject.startsWith('Assigned to you: '))?.text ?? '', { timeout: 15_000 })
+      .toContain(`${email} assigned this submission to you.`);
+
+    await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await expect(entries).toContainText(colleague.email);
+    if (width < 900) await page.getByRole('button', { name: /^Filters/ }).click();
+    const filter = page.getByRole('combobox', { name: 'Assigned to' });
+    await filter.selectOption({ label: 'Nobody yet' });
+    await expect(page).toHaveURL(/assigned=nobody/);
+    await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+    await filter.selectOption({ label: 'Me' });
+    await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+
+    // Taken back by the signed-in staff member: theirs ("You"), and no email to themselves.
+    await filter.selectOption({ label: 'Anyone' });
+    await entries.getByRole('link', { name: `Noor ${tag}` }).click();
+    await page.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: `${email} (you)` });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Saved', 'The status, note and assignment are saved.');
+    await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    if (width < 900) await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Me' });
+    await expect(entries).toHaveCount(1);
+    await expect(entries).toContainText('You');
+    expect((await mail()).filter((m) => m.to.includes(email) && m.subject.startsWith('Assigned to you: '))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
 test.describe('the staff inbox looks as approved', () => {
   // Times are shown in the reader's zone: one zone, and fixed times, for the same picture every run.
   test.use({ timezoneId: 'UTC' });
@@ -555,7 +610,7 @@ test.describe('the staff inbox looks as approved', () => {
       await settle(page);
       const options = shot(page);
       // This run's word and staff address, and whether the staff email has gone yet (the delivery sweep's timing), change every run.
-      options.mask.push(page.getByRole('searchbox', { name: 'Search' }), page.getByRole('row').locator('td:nth-child(7)'), page.getByRole('banner').getByText(email));
+      options.mask.push(page.getByRole('searchbox', { name: 'Search' }), page.getByRole('row').locator('td:nth-child(8)'), page.getByRole('banner').getByText(email));
       await expect(page, `The staff inbox ${ACCEPT}`).toHaveScreenshot(`staff-inbox@${width}.png`, { fullPage: true, ...options });
     });
   }
