@@ -317,6 +317,23 @@ async function privacyAndLockouts(stack: Stack) {
   }
   if ((await signIn(stack, dora, 'stranger password 1', '127.0.7.2')).status === 200) finding('rows leaked', "the stranger's sign-up password opened Dora's confirmed account");
   figures['requests tried'] += 7;
+  // The staff workspace's functions (decisions 044, 045), asked by the public key and by Ana, who is not
+  // staff: no unread count, no staff addresses, no marks, no assignment.
+  const someId = visitorsId;
+  for (const [who, authorization] of [['anon', keys.anon], [people[0]!.name, tokens[0]!]] as const) {
+    const headers = { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` };
+    const members = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/staff_members', { headers, body: '{}' });
+    if (members.status === 200 && members.body !== '[]') finding('rows leaked', `${who} read the staff members' addresses`);
+    const news = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/staff_inbox_news', { headers, body: '{}' });
+    if (news.status === 200) finding('rows leaked', `${who} read the staff's unread count`);
+    for (const rpc of ['staff_mark_read', 'staff_mark_all_read']) {
+      const marked = await send(stack.apiUrl, 'POST', `/rest/v1/rpc/${rpc}`, { headers, body: rpc === 'staff_mark_read' ? JSON.stringify({ p_submission: someId }) : '{}' });
+      if (marked.status < 300) finding('rows leaked', `${who} called ${rpc}`);
+    }
+    const assigned = await send(stack.apiUrl, 'PATCH', `/rest/v1/staff_inbox?submission_id=eq.${someId}`, { headers: { ...headers, Prefer: 'return=representation' }, body: JSON.stringify({ assignee_id: null }) });
+    if (assigned.status < 300 && assigned.body !== '[]' && assigned.body !== '') finding('rows leaked', `${who} assigned a submission`);
+    figures['requests tried'] += 5;
+  }
   // Deleting an account (decision 040): the public key and a forged token delete nothing; Ben deleting
   // his own leaves Ana's account and everything she sent whole.
   const forged = `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`;
