@@ -14,10 +14,12 @@ export const e2eServer = {
     INBOX_SMTP_PORT: String(E2E_BACKEND.inboxSmtpPort),
     SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir,
     DIST_DIR: E2E_BACKEND.distDir,
-    // Every journey makes its own accounts: more confirmation emails and link visits in an hour than
+    // Every journey makes its own accounts: more confirmation emails, link visits, passwords chosen and sign-ins than
     // config.toml's budget (the rate limits themselves are tested on stacks of their own, tests/local).
     AUTH_RATE_LIMIT_EMAIL_SENT: '1000',
     AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS: '1000',
+    AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '1000',
+    AUTH_RATE_LIMIT_TOKEN_REFRESH: '1000',
     // Always the local stack in PGlite, whatever the shell has set.
     VITE_SUPABASE_URL: '',
     DATABASE_URL: '',

@@ -437,7 +437,8 @@ test('staff see where visitors leave the assessment: each step a visit reaches a
     if (i < assessment.definition.steps!.length - 1) await visitor.getByRole('button', { name: 'Next' }).click();
   }
   await visitor.getByRole('button', { name: submitText(assessment.definition) }).click();
-  await expect(visitor.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeFocused();
+  // Sending is the proof of work, the save and the staff email: seconds on a busy two-core host.
+  await expect(visitor.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeFocused({ timeout: 20_000 });
   await visitor.context().close();
 
   await expect.poll(async () => (await page.reload(), await reached()), { timeout: 15_000 }).toEqual(before.map((n) => n + 1));
