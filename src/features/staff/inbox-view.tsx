@@ -226,7 +226,8 @@ export function InboxView() {
     setLater({ key, pages: [] });
     reload();
   }, [key, reload]);
-  useArrivals(loaded.state === 'ready' ? (loaded.data.news?.newest ?? null) : undefined, deep ? () => setArrivals(true) : showArrivals);
+  const onArrival = useCallback(() => (deep ? setArrivals(true) : showArrivals()), [deep, showArrivals]);
+  useArrivals(loaded.state === 'ready' ? (loaded.data.news?.newest ?? null) : undefined, onArrival);
   const [marking, setMarking] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const [exporting, setExporting] = useState(false);
