@@ -5,6 +5,7 @@
  * page a visitor opens does not download every other page's text.
  */
 import type {
+  MemberFile,
   Course,
   ExternalHref,
   InternalCourse,
@@ -310,6 +311,10 @@ export const courses: Course[] = [
     certificate: true,
     image: { key: 'summit', alt: 'Illustration of a team climbing a mountain path to a flag at the summit' },
     content: () => import('./content/courses/strategic-leadership'),
+    materials: [
+      { title: 'Decision Log', description: 'A spreadsheet for the decisions your meetings make: owner, deadline and status (week 2).', file: 'strategic-leadership/decision-log.csv' },
+      { title: 'Feedback Conversation Planner', description: 'Plan a feedback conversation and its follow-up, step by step (week 3).', file: 'strategic-leadership/feedback-conversation-planner.md' },
+    ],
   },
   {
     path: paths.dataDrivenCourse,
@@ -322,6 +327,10 @@ export const courses: Course[] = [
     certificate: true,
     image: { key: 'data', alt: 'Abstract illustration of bar charts and a trend line' },
     content: () => import('./content/courses/data-driven-decision'),
+    materials: [
+      { title: 'Program Dashboard Template', description: 'Seven measures most programs can track monthly, with targets and sources.', file: 'data-driven-decision/program-dashboard.csv' },
+      { title: 'Practice Data Set: Attendance', description: 'Twelve sessions of attendance and ratings from two sites, for the exercises.', file: 'data-driven-decision/practice-attendance-data.csv' },
+    ],
   },
   {
     path: paths.grantWritingCourse,
@@ -334,6 +343,10 @@ export const courses: Course[] = [
     certificate: true,
     image: { key: 'proposal', alt: 'Illustration of a signed proposal page, a pencil and a spark of AI' },
     content: () => import('./content/courses/advanced-grant-writing'),
+    materials: [
+      { title: 'Prompt Library for Grant Writers', description: 'Prompts for funder research, need statements and outcomes, with the checks to run after.', file: 'advanced-grant-writing/prompt-library.md' },
+      { title: 'Proposal Budget Template', description: 'A line-item budget with justifications that adds up the way reviewers check it.', file: 'advanced-grant-writing/proposal-budget.csv' },
+    ],
   },
   {
     path: paths.aiSocialImpactCourse,
@@ -346,6 +359,9 @@ export const courses: Course[] = [
     certificate: true,
     image: { key: 'assistant', alt: 'Illustration of a conversation with an AI assistant, answered with care' },
     content: () => import('./content/courses/ai-social-impact'),
+    materials: [
+      { title: 'AI Use Policy Template', description: 'A one-page policy on what your team may put into AI tools and how output is checked.', file: 'ai-social-impact/ai-use-policy.md' },
+    ],
   },
   {
     path: 'https://www.stayexempt.irs.gov/',
@@ -499,6 +515,26 @@ const staticPages: PageEntry[] = [
     title: 'Your Account',
     description: 'What you have sent us while signed in, and where each one stands.',
     private: true,
+  },
+];
+
+/**
+ * The Supabase Storage buckets members download from (supabase/config.toml [storage.buckets.*]); their
+ * storage policies are in supabase/migrations (20261127210000_members_download_course_materials.sql).
+ */
+export const memberBuckets = { courseMaterials: 'course-materials', memberResources: 'member-resources' } as const;
+
+/** Toolkits and templates for signed-in members, in the bucket member-resources (supabase/storage/member-resources/). */
+export const memberResources: MemberFile[] = [
+  {
+    title: 'Board Self-Assessment',
+    description: 'Twelve statements your board scores on its own, and how to turn the lowest three into changes.',
+    file: 'board-self-assessment.md',
+  },
+  {
+    title: 'Community Partnership Agreement',
+    description: 'A two-page agreement for a business and a community organization working together.',
+    file: 'partnership-agreement.md',
   },
 ];
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Deploys supabase/ to a hosted Supabase project: migrations, the notification function and its secrets.
+# Deploys supabase/ to a hosted Supabase project: migrations, the storage buckets and their files (course
+# materials, members' resources), the notification function and its secrets.
 # Needs the Supabase CLI (https://supabase.com/docs/guides/cli) logged in (`supabase login`), and:
 #   SUPABASE_PROJECT_REF   the project's reference id (Project Settings -> General)
 #   NOTIFY_TO, EMAIL_FROM, RESEND_API_KEY   the function's secrets (see .env.example)
@@ -28,6 +29,8 @@ fi
 supabase link --project-ref "$SUPABASE_PROJECT_REF"
 # Hosted Supabase already has what supabase/bootstrap/local.sql creates locally; only migrations are pushed.
 supabase db push
+# config.toml's [storage.buckets.*]: each bucket made or updated, and the files of its objects_path uploaded.
+supabase seed buckets --linked
 supabase secrets set NOTIFY_TO="$NOTIFY_TO" EMAIL_FROM="$EMAIL_FROM" RESEND_API_KEY="$RESEND_API_KEY" SITE_URL="$SITE_URL"
 # --use-api bundles on Supabase's side and takes the function's imports from outside supabase/ (form-model/).
 supabase functions deploy send-form-notification --use-api

@@ -234,6 +234,14 @@ function submissionSql(name: string, table: TableState, before: TableState | und
       if (before[field] !== after[field]) sql.push(`select public.declare_question_condition(${quote(now.inbox.form)}, ${quote(field)}, ${after[field] === undefined ? 'null' : quote(after[field])});`);
     }
   }
+  // Questions answered from an option list, for what a member signed up to (the course of an enrolment).
+  if (now.inbox && changed((s) => [s.inbox?.form, s.optionLists ?? null])) {
+    const before = was?.inbox?.form === now.inbox.form ? (was?.optionLists ?? {}) : {};
+    const after = now.optionLists ?? {};
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (before[field] !== after[field]) sql.push(`select public.declare_question_options(${quote(now.inbox.form)}, ${quote(field)}, ${after[field] === undefined ? 'null' : quote(after[field])});`);
+    }
+  }
   if (changed((s) => s.perClientPerHour)) {
     sql.push(
       now.perClientPerHour

@@ -78,6 +78,12 @@ export interface Submission {
    * (supabase/migrations/20261127010000_overview_knows_questions_not_asked.sql). Absent when none.
    */
   asked?: Record<string, string>;
+  /**
+   * Each question whose choices are one of site.config.ts's option lists (forms.json "options"), by list
+   * name: what a member's submission signed them up to, e.g. the course an enrolment names
+   * (supabase/migrations/20261127210000_members_download_course_materials.sql). Absent when none.
+   */
+  optionLists?: Record<string, string>;
 }
 
 export type DbState = Record<string, TableState>;
@@ -234,6 +240,8 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
       };
       const asked = askedSql(schema as ConditionalSchema);
       if (Object.keys(asked).length) state[table].submission!.asked = asked;
+      const lists = Object.entries(entry.options ?? {}).filter(([field]) => columns[field]);
+      if (lists.length) state[table].submission!.optionLists = Object.fromEntries(lists);
     }
   }
   return state;

@@ -122,10 +122,23 @@ interface CourseBase {
   image: ImageSpec;
 }
 
+/**
+ * A file signed-in members download from Supabase Storage: a file under supabase/storage/<bucket>/,
+ * uploaded by `npm start` and the deploy (supabase/config.toml [storage.buckets.*]).
+ */
+export interface MemberFile {
+  title: string;
+  description: string;
+  /** Its name in the bucket: for a course's materials, below the course's folder (supabase/storage/course-materials/<course>/). */
+  file: string;
+}
+
 /** A course with its own page here. */
 export interface InternalCourse extends CourseBase {
   path: SitePath;
   content: () => Promise<{ default: CourseContent }>;
+  /** What its enrolled members download from their account (storage policies: a member who enrolled while signed in). */
+  materials?: MemberFile[];
 }
 
 /** A course hosted elsewhere: its card opens a new tab. */

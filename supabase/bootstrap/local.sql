@@ -276,3 +276,102 @@ begin
 end
 $$;
 grant all on all sequences in schema auth to hosted_postgres;
+
+-- Hosted's storage schema as supabase/postgres's init script (00000000000002-storage-schema.sql) and the
+-- storage server's migrations (supabase/storage migrations/tenant) leave it: buckets and objects with
+-- row level security on and no policy (a project writes its own), all granted to the API roles (0046),
+-- owned by the storage server's role. Only the columns; the storage server's search and multipart
+-- tables are not used here.
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin nologin noinherit createrole;
+  end if;
+  -- Hosted `postgres` may write policies on storage.objects (supautils policy_grants; supabase/postgres
+  -- 20220609081115 makes it a member of the storage role): a migration's `create policy … on storage.objects`.
+  if not pg_has_role('hosted_postgres', 'supabase_storage_admin', 'member') then
+    grant supabase_storage_admin to hosted_postgres;
+  end if;
+end
+$$;
+create schema if not exists storage;
+grant usage on schema storage to hosted_postgres, anon, authenticated, service_role;
+grant all on schema storage to supabase_storage_admin;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  owner_id text
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
+  name text,
+  owner uuid,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text default null,
+  owner_id text default null,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+create or replace function storage.foldername(name text) returns text[] language plpgsql immutable as $$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+create or replace function storage.filename(name text) returns text language plpgsql immutable as $$
+declare _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+create or replace function storage.extension(name text) returns text language plpgsql immutable as $$
+declare _parts text[]; _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+do $$
+begin
+  alter table storage.buckets owner to supabase_storage_admin;
+  alter table storage.objects owner to supabase_storage_admin;
+  alter table storage.buckets enable row level security;
+  alter table storage.objects enable row level security;
+  alter function storage.foldername(text) owner to supabase_storage_admin;
+  alter function storage.filename(text) owner to supabase_storage_admin;
+  alter function storage.extension(text) owner to supabase_storage_admin;
+end
+$$;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to hosted_postgres with grant option;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role, hosted_postgres;
+
+-- Where the local storage server keeps a file's bytes (hosted keeps them in S3, under the object's
+-- version): the superuser's alone, never granted to a role the API or a migration plays.
+create schema if not exists storage_local;
+revoke all on schema storage_local from public;
+create table if not exists storage_local.files (
+  version text primary key,
+  bytes bytea not null
+);

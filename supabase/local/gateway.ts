@@ -1,6 +1,6 @@
 /**
  * The local API at http://localhost:54321, the address supabase-js is given. It answers CORS for the
- * site on :3000, serves /auth/v1 and /rest/v1 over the local database and forwards /functions/v1/<name>
+ * site on :3000, serves /auth/v1, /rest/v1 and /storage/v1 over the local database and forwards /functions/v1/<name>
  * to the running function.
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +15,7 @@ import { guarded, keepIdleConnections } from './guarded.ts';
 import { verifiesJwt } from './function-config.ts';
 import { handleRpc } from './rest/rpc.ts';
 import { handleRest } from './rest/tables.ts';
+import { createStorageHandler } from './storage/handler.ts';
 
 const CORS = {
   'Access-Control-Allow-Origin': '*',
@@ -57,13 +58,16 @@ interface GatewayOptions {
   db: SqlClient;
   auth: { config: AuthConfig; mail: MailSettings };
   port: number;
+  /** config.toml's [storage] file_size_limit, in bytes. */
+  storageFileSizeLimit?: number;
 }
 
-export function startGateway({ functions, db, auth, port }: GatewayOptions): Promise<Gateway> {
+export function startGateway({ functions, db, auth, port, storageFileSizeLimit = 50 * 1024 ** 2 }: GatewayOptions): Promise<Gateway> {
   let listeningOn = port;
   const checks = new Map<string, boolean>();
   const jwtRequired = (name: string) => checks.get(name) ?? checks.set(name, verifiesJwt(name)).get(name)!;
   const handleAuth = createAuthHandler({ db, ...auth, externalUrl: () => `http://localhost:${listeningOn}` });
+  const handleStorage = createStorageHandler({ db, fileSizeLimit: storageFileSizeLimit });
   const server = createServer(guarded('local API', async (req, res, url) => {
     if (req.method === 'OPTIONS') {
       res.writeHead(200, { ...CORS, 'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'authorization, apikey, content-type, x-client-info', 'Access-Control-Max-Age': '600' }).end('ok');
@@ -112,7 +116,13 @@ export function startGateway({ functions, db, auth, port }: GatewayOptions): Pro
       res.writeHead(status, { ...CORS, ...headers }).end(body);
       return;
     }
-    return json(res, 404, { code: 404, message: 'Not found. The local API serves /auth/v1, /rest/v1/<table> and /functions/v1/<name>.' });
+    if (url.pathname.startsWith('/storage/v1/')) {
+      // As hosted's gateway: storage checks the caller's token itself, and a signed link carries none.
+      const { status, headers, body } = await handleStorage(req, url.pathname.slice('/storage/v1'.length), url.searchParams);
+      res.writeHead(status, { ...CORS, ...headers }).end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    return json(res, 404, { code: 404, message: 'Not found. The local API serves /auth/v1, /rest/v1/<table>, /storage/v1 and /functions/v1/<name>.' });
   }));
   keepIdleConnections(server);
   return new Promise((resolve, reject) => {

@@ -8,6 +8,8 @@ import { readAuthConfig, withSiteUrl } from './auth/config.ts';
 import { openDatabase } from './database.ts';
 import { startFunctions, type FunctionRunner } from './functions.ts';
 import { startGateway } from './gateway.ts';
+import { readStorageConfig } from './storage/config.ts';
+import { seedBuckets } from './storage/seed.ts';
 import { startInbox } from './inbox.ts';
 import { localKeys } from './keys.ts';
 import { migrate, replaceDraft, type DraftReplacement } from './migrate.ts';
@@ -62,8 +64,10 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
     // started with its port. Choosing a spare port and starting later lost races with the functions' own
     // spare ports (and other stacks'), which could be given the same one meanwhile.
     let functions: FunctionRunner | null = null;
-    const gateway = await startGateway({ functions: { get functions() { return functions?.functions ?? new Map(); } }, db, auth, port: options.api ?? ports.port });
+    const storage = readStorageConfig();
+    const gateway = await startGateway({ functions: { get functions() { return functions?.functions ?? new Map(); } }, db, auth, port: options.api ?? ports.port, storageFileSizeLimit: storage.fileSizeLimit });
     closers.push(() => gateway.close());
+    const files = await seedBuckets(db, storage, `http://127.0.0.1:${gateway.port}`, serviceRole);
     functions = await startFunctions({
       SUPABASE_URL: `http://127.0.0.1:${gateway.port}`,
       SUPABASE_ANON_KEY: anon,
@@ -85,7 +89,7 @@ export async function startLocalStack(dataDir: string, options: StackOptions = {
       anonKey: anon,
       inboxUrl: `http://localhost:${inbox.httpPort}`,
       summary: [
-        `Local API     http://localhost:${gateway.port}  (auth, REST, functions: ${[...running.functions.keys()].join(', ')})`,
+        `Local API     http://localhost:${gateway.port}  (auth, REST, storage: ${files} file(s) in ${storage.buckets.length} bucket(s), functions: ${[...running.functions.keys()].join(', ')})`,
         `Anon key      ${anon}`,
         `Service key   ${serviceRole}  (local only: reads everything, for you, never for the site)`,
         `Mail inbox    http://localhost:${inbox.httpPort}  (SMTP on ${inbox.smtpPort})`,

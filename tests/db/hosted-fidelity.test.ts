@@ -224,4 +224,44 @@ describe.each(ENGINES)('the local database matches hosted Supabase, on %s', (eng
     }
   });
 
+  it("has hosted's storage schema: buckets and objects owned by the storage role, row level security on, all granted to the API roles", async () => {
+    const { rows } = await db.query<{ relname: string; owner: string; rls: boolean; anon: boolean; authenticated: boolean }>(
+      `select relname, pg_get_userbyid(relowner) as owner, relrowsecurity as rls,
+              has_table_privilege('anon', oid, 'select,insert,update,delete') as anon, has_table_privilege('authenticated', oid, 'select,insert,update,delete') as authenticated
+         from pg_class where relnamespace = 'storage'::regnamespace and relkind = 'r' order by relname`,
+    );
+    expect(rows).toEqual([
+      { relname: 'buckets', owner: 'supabase_storage_admin', rls: true, anon: true, authenticated: true },
+      { relname: 'objects', owner: 'supabase_storage_admin', rls: true, anon: true, authenticated: true },
+    ]);
+    // The storage server's own columns, in its migrations' order (supabase/storage migrations/tenant).
+    const { rows: columns } = await db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_schema = 'storage' and table_name = 'objects' order by ordinal_position`);
+    expect(columns.map((c) => c.column_name)).toEqual(['id', 'bucket_id', 'name', 'owner', 'created_at', 'updated_at', 'last_accessed_at', 'metadata', 'path_tokens', 'version', 'owner_id', 'user_metadata']);
+    // Only the project's policies: storage has none of its own.
+    const { rows: policies } = await db.query<{ policyname: string; roles: string[]; cmd: string }>(`select policyname, roles::text[] as roles, cmd from pg_policies where schemaname = 'storage' order by policyname`);
+    expect(policies).toEqual([
+      { policyname: 'Members read the materials of the courses they enrolled in', roles: ['authenticated'], cmd: 'SELECT' },
+      { policyname: "Members read the members' resources", roles: ['authenticated'], cmd: 'SELECT' },
+    ]);
+  });
+
+  it("answers storage's path helpers as hosted's do", async () => {
+    const { rows } = await db.query(`select storage.foldername('course-materials/a/b.csv') as folders, storage.filename('a/b.tar.gz') as file, storage.extension('a/b.tar.gz') as extension, storage.foldername('top.md') as none`);
+    expect(rows[0]).toEqual({ folders: ['course-materials', 'a'], file: 'b.tar.gz', extension: 'gz', none: [] });
+  });
+
+  it('lets a migration write policies on storage.objects, as hosted postgres may, and keeps the local file store from every role', async () => {
+    await db.exec('begin');
+    try {
+      await db.exec('set local role hosted_postgres');
+      await db.exec(`create policy "a migration's policy" on storage.objects for select to authenticated using (bucket_id = 'x')`);
+    } finally {
+      await db.exec('rollback');
+    }
+    const { rows } = await db.query<Record<string, boolean>>(
+      `select has_schema_privilege('anon', 'storage_local', 'usage') as anon, has_schema_privilege('authenticated', 'storage_local', 'usage') as members,
+              has_schema_privilege('service_role', 'storage_local', 'usage') as service, has_schema_privilege('hosted_postgres', 'storage_local', 'usage') as migrations`,
+    );
+    expect(rows[0]).toEqual({ anon: false, members: false, service: false, migrations: false });
+  });
 });

@@ -8,6 +8,9 @@ import { keepSentSubmissions } from '../../lib/account/kept-submissions';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 import { DeleteAccount } from './delete-account';
+import { YourCourses } from './your-courses';
+import { MemberFileList } from '../../components/member-file-list';
+import { memberBuckets, memberResources } from '../../../site.config';
 import { download, yourData } from './your-data';
 
 // The form engine comes only for a member whose details are shown, not with the page for everyone.
@@ -114,6 +117,11 @@ function Account() {
       </Group>
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
+      <Title order={2}>Your courses</Title>
+      <YourCourses key={user.id} />
+      <Title order={2}>Members&apos; resources</Title>
+      <Text>Toolkits and templates for your organization, free with your account.</Text>
+      <MemberFileList bucket={memberBuckets.memberResources} files={memberResources} signedIn label="Members' resources" />
       <Title order={2}>Your details</Title>
       <Suspense fallback={<Text aria-live="polite">Loading your details…</Text>}>
         <YourDetails key={user.id} userId={user.id} />

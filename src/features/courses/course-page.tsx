@@ -1,4 +1,4 @@
-import { Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
 import { Icon } from '../../components/icon';
 import { MainWithAside } from '../../components/main-with-aside';
@@ -6,7 +6,9 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
 import type { CourseContent, InternalCourse } from '../../config/site-types';
-import { courseSlug, formLinkFor, paths } from '../../../site.config';
+import { courseSlug, formLinkFor, memberBuckets, paths } from '../../../site.config';
+import { ACCOUNT_PATH } from '../../lib/account/account-path';
+import { MemberFileList } from '../../components/member-file-list';
 import { priceLabel } from './format';
 
 export default function CoursePage({ course, content }: { course: InternalCourse; content: CourseContent }) {
@@ -96,6 +98,17 @@ export default function CoursePage({ course, content }: { course: InternalCourse
                   ))}
                 </CardGrid>
               </div>
+              {course.materials?.length ? (
+                <div>
+                  <Title order={2} mb="xs">
+                    Course Materials
+                  </Title>
+                  <Text mb="md">
+                    Enrol while signed in, and download these from <Anchor href={ACCOUNT_PATH}>your account</Anchor> straight away.
+                  </Text>
+                  <MemberFileList bucket={memberBuckets.courseMaterials} files={course.materials} signedIn={false} label={`Materials of ${course.title}`} />
+                </div>
+              ) : null}
             </Stack>
           }
         />

@@ -2,6 +2,8 @@ import { Island } from '../../components/island';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import resourceHubIsland from './resource-hub.island';
+import memberResourcesIsland from './member-resources.island';
+import { accountIsland } from '../../lib/account/account-context';
 
 export default function ResourcesPage({ heading }: { heading: string }) {
   return (
@@ -13,6 +15,9 @@ export default function ResourcesPage({ heading }: { heading: string }) {
       />
       <Section title="Browse Resources" intro="Filter by topic to find what you need.">
         <Island of={resourceHubIsland} props={{}} hydrate="interaction" />
+      </Section>
+      <Section title="Members' Toolkits & Templates" intro="Worksheets and templates our consultants use with clients, to download with a free account.">
+        <Island of={memberResourcesIsland} props={{}} {...accountIsland} />
       </Section>
     </>
   );
