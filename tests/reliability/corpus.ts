@@ -119,6 +119,24 @@ export async function hostileCorpus(keys: { anon: string; serviceRole: string },
     add(`path ${path.slice(0, 30)}`, 'GET', path, anon);
     add(`path ${path.slice(0, 30)} (no key)`, 'POST', path, json, '{}');
   }
+  // Storage (decision 046): uploads by anyone but the service role, names that try to escape, signing
+  // with nonsense, downloads with forged or foreign tokens.
+  const member = await new SignJWT({ sub: randomUUID(), role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+  const foreignToken = await new SignJWT({ url: 'member-resources/board-self-assessment.md', scope: 'download' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+  for (const [who, token] of [['anon', keys.anon], ['member', member], ['none alg', noneAlg], ['forged', forgedHs], ['unknown role', unknownRole], ['expired', expired]] as const) {
+    for (const name of ['board-self-assessment.md', '../../etc/passwd', '%2e%2e/x.md', '%00.md', 'a//b.md', 'x'.repeat(2000)]) {
+      add(`storage upload ${who} ${name.slice(0, 20)}`, 'POST', `/storage/v1/object/member-resources/${name}`, { Authorization: `Bearer ${token}`, 'Content-Type': 'text/markdown', 'x-upsert': 'true' }, '# replaced');
+    }
+    add(`storage sign ${who}`, 'POST', '/storage/v1/object/sign/course-materials/strategic-leadership/decision-log.csv', { ...json, Authorization: `Bearer ${token}` }, { expiresIn: 60 });
+  }
+  for (const value of NASTY_VALUES.slice(0, 12)) {
+    add('storage sign nasty expiresIn', 'POST', '/storage/v1/object/sign/member-resources/board-self-assessment.md', { ...json, Authorization: `Bearer ${member}` }, { expiresIn: value });
+    add('storage sign many nasty paths', 'POST', '/storage/v1/object/sign/member-resources', { ...json, Authorization: `Bearer ${member}` }, { expiresIn: 60, paths: value });
+  }
+  for (const token of ['', 'x', noneAlg, forgedHs, expired, foreignToken, 'a'.repeat(10_000)]) {
+    add('storage download with a bad token', 'GET', `/storage/v1/object/sign/course-materials/strategic-leadership/decision-log.csv?token=${encodeURIComponent(token)}`, {});
+  }
+  add('storage sign, body not JSON', 'POST', '/storage/v1/object/sign/member-resources/x.md', { ...json, Authorization: `Bearer ${member}` }, '{"expiresIn"');
   add('rpc claim as anon', 'POST', '/rest/v1/rpc/claim_form_notifications', anon, { p_limit: 100 });
   add('rpc finish as anon', 'POST', '/rest/v1/rpc/finish_form_notification', anon, { p_id: randomUUID() });
   add('rpc form_text', 'POST', '/rest/v1/rpc/form_text', anon, { value: '\u0000' });

@@ -20,6 +20,7 @@ import { isStamp, mineStamp } from '../../form-model/stamp.ts';
 import { choosePassword, followLink } from '../support/email-links.ts';
 import { send, withKey, type Answer } from '../support/raw-http.ts';
 import { AUTH_SUBJECTS } from '../support/email-links';
+import { courses, memberBuckets, memberResources } from '../../site.config.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const scratch = join(root, 'test-results', 'scratch');
@@ -31,6 +32,7 @@ const figures = {
   'servers stopped': 0,
   'rows stored that break their schema': 0,
   'rows leaked': 0,
+  'files readable by the wrong people': 0,
   'emails about unsaved submissions': 0,
   'notifications lost': 0,
   'acknowledged rows lost': 0,
@@ -334,6 +336,30 @@ async function privacyAndLockouts(stack: Stack) {
     if (assigned.status < 300 && assigned.body !== '[]' && assigned.body !== '') finding('rows leaked', `${who} assigned a submission`);
     figures['requests tried'] += 5;
   }
+  // Members' files (decision 046): the public key and a forged token get a link to no file; each member gets
+  // one to every members' resource and to the materials of the courses they enrolled in, and to no other's.
+  const files = [
+    ...memberResources.map((file) => ({ bucket: memberBuckets.memberResources, name: file.file })),
+    ...courses.flatMap((course) => (course.content ? (course.materials ?? []).map((file) => ({ bucket: memberBuckets.courseMaterials, name: file.file })) : [])),
+  ];
+  const sign = (authorization: string, file: (typeof files)[number]) =>
+    send(stack.apiUrl, 'POST', `/storage/v1/object/sign/${file.bucket}/${file.name}`, { headers: { ...withKey(keys.anon), Authorization: `Bearer ${authorization}` }, body: JSON.stringify({ expiresIn: 60 }) });
+  for (const [who, authorization] of [['anon', keys.anon], ['a forged token', `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`]] as const) {
+    for (const file of files) if ((await sign(authorization, file)).status === 200) finding('files readable by the wrong people', `${who} got a link to ${file.bucket}/${file.name}`);
+  }
+  for (const [i, token] of tokens.entries()) {
+    const chosen = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/my_choices', { headers: { ...withKey(keys.anon), Authorization: `Bearer ${token}` }, body: JSON.stringify({ p_list: 'courses' }) });
+    const enrolledIn = new Set(chosen.status === 200 ? (JSON.parse(chosen.body) as string[]) : []);
+    if (!enrolledIn.size) finding('visitors locked out', `${people[i]!.name} enrolled signed in, and their account names no course (${chosen.status})`);
+    for (const file of files) {
+      const mayRead = file.bucket === memberBuckets.memberResources || enrolledIn.has(file.name.split('/')[0]!);
+      const got = await sign(token, file);
+      if (got.status === 200 && !mayRead) finding('files readable by the wrong people', `${people[i]!.name} got a link to ${file.bucket}/${file.name}, a course they did not enrol in`);
+      if (got.status !== 200 && mayRead) finding('visitors locked out', `${people[i]!.name} got no link to ${file.bucket}/${file.name}: ${got.status} ${got.body.slice(0, 80)}`);
+    }
+    figures['requests tried'] += 1 + files.length;
+  }
+  figures['requests tried'] += 2 * files.length;
   // Deleting an account (decision 040): the public key and a forged token delete nothing; Ben deleting
   // his own leaves Ana's account and everything she sent whole.
   const forged = `${tokens[0]!.split('.').slice(0, 2).join('.')}.forged`;
