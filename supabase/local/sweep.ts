@@ -2,6 +2,8 @@
  * The local twin of the hosted cron job in supabase/migrations/20261122220000_notification_delivery.sql:
  * on the same schedule, when a notification is due, it calls send-form-notification's sweep with the
  * service role key, so leads saved while mail was down reach the inbox without anyone pressing Send.
+ * Each tick also deletes what was marked as spam 30 days ago, as the hosted daily job does
+ * (supabase/migrations/20261127230000_spam_and_deletion.sql).
  */
 import type { SqlClient } from './sql-client.ts';
 import { serialized } from './transactions.ts';
@@ -15,6 +17,7 @@ export function startNotificationSweep(db: SqlClient, apiUrl: string, serviceRol
     if (running) return;
     running = true;
     try {
+      await serialized(db, () => db.query('select public.sweep_spam()'));
       const { rows } = await serialized(db, () =>
         db.query<{ due: boolean }>(`select exists (select 1 from public.form_notifications where state <> 'sent' and next_attempt_at <= now()) as due`),
       );

@@ -26,6 +26,8 @@ export interface InboxFilter {
   unread?: true;
   /** Only the signed-in staff member's, or only nobody's (decision 045). */
   assigned?: Assigned;
+  /** Only what is marked as spam, which every other view leaves out (decision 047). */
+  spam?: true;
 }
 
 export const ASSIGNED = ['me', 'nobody'] as const;
@@ -62,7 +64,8 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 function filterArgs(filter: InboxFilter) {
   return {
     ...(filter.form ? { p_form: filter.form } : {}),
-    ...(filter.status ? { p_status: filter.status } : {}),
+    // Spam is a view of its own: the database takes it as the status 'spam' (staff_inbox_conditions).
+    ...(filter.spam ? { p_status: 'spam' } : filter.status ? { p_status: filter.status } : {}),
     ...(filter.unread ? { p_unread: true } : {}),
     ...(filter.assigned ? { p_assigned: filter.assigned } : {}),
     ...rangeArgs(filter),
@@ -170,14 +173,21 @@ export async function notificationStates(client: Backend, ids: string[]): Promis
 export interface InboxEntry extends Omit<InboxRow, 'unread'> {
   updated_at: string | null;
   updated_by: string | null;
+  /** When staff marked it as spam, or null. */
+  spam_at: string | null;
+  /** Who deleted it for good, or null (not deleted, or deleted by its sender). */
+  deleted_by: string | null;
 }
 
 export interface InboxEvent {
   id: number;
   at: string;
   actor_email: string | null;
-  /** What changed (the assignee by address), or "deleted": its sender deleted it with their account (decision 040). */
-  field: 'status' | 'note' | 'assignee' | 'deleted';
+  /**
+   * What changed (the assignee by address; spam as "spam" or null), or "deleted": by its sender with their
+   * account (decision 040, "by its sender") or by staff for good (decision 047, "by staff").
+   */
+  field: 'status' | 'note' | 'assignee' | 'spam' | 'deleted';
   old_value: string | null;
   new_value: string | null;
 }
@@ -190,7 +200,7 @@ export function formTable(table: string): FormTable {
 
 /** One submission for its page: the inbox entry, the answers as saved, and who changed what. */
 export async function submission(client: Backend, id: string) {
-  const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, updated_at, updated_by`).eq('submission_id', id).maybeSingle();
+  const { data: entry, error } = await client.from('staff_inbox').select(`${COLUMNS}, updated_at, updated_by, spam_at, deleted_by`).eq('submission_id', id).maybeSingle();
   if (error) throw new Error(error.message);
   if (!entry) return null;
   const inbox = entry as InboxEntry;
@@ -201,6 +211,19 @@ export async function submission(client: Backend, id: string) {
   if (answers.error) throw new Error(answers.error.message);
   if (events.error) throw new Error(events.error.message);
   return { entry: inbox, answers: (answers.data ?? {}) as Record<string, unknown>, events: (events.data ?? []) as InboxEvent[] };
+}
+
+/** Marks submissions as spam (at the server's time: any time sent says only "spam"), or takes them out of it. */
+export async function markSpam(client: Backend, ids: string[], spam: boolean) {
+  const { error } = await client.from('staff_inbox').update({ spam_at: spam ? new Date().toISOString() : null }).in('submission_id', ids);
+  if (error) throw new Error(error.message);
+}
+
+/** Deletes submissions for good (answers, emails due); the inbox keeps a marker saying who deleted them. */
+export async function deleteSubmissions(client: Backend, ids: string[]): Promise<number> {
+  const { data, error } = await client.rpc('staff_delete_submissions', { p_ids: ids });
+  if (error) throw new Error(error.message);
+  return data;
 }
 
 /** Changes a submission's workflow fields: the database lets staff change nothing else. */

@@ -40,7 +40,8 @@ async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const first = before === undefined;
   const [page, counts, news, members] = await Promise.all([
     inboxPage(client, filter, before),
-    first ? inboxCounts(client, filter) : undefined,
+    // The counts are of what is not spam: the Spam view shows none rather than wrong ones.
+    first && !filter.spam ? inboxCounts(client, filter) : undefined,
     first ? inboxNews(client) : undefined,
     first ? staffMembers(client) : undefined,
   ]);
@@ -67,7 +68,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
   // An answer is one form's: choosing another form lets it go.
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined, ...(key === 'form' ? { answer: undefined } : {}) });
   const [open, setOpen] = useState(false);
-  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread, filter.assigned].filter(Boolean).length;
+  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread, filter.assigned, filter.spam].filter(Boolean).length;
   return (
     <Stack gap="sm" role="search" aria-label="Filter the inbox">
       <Group align="flex-end" gap="sm" wrap="nowrap">
@@ -114,11 +115,12 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
         />
         <NativeSelect
           label="Show"
-          value={filter.unread ? 'unread' : ''}
-          onChange={(e) => onChange({ ...filter, unread: e.currentTarget.value === 'unread' || undefined })}
+          value={filter.spam ? 'spam' : filter.unread ? 'unread' : ''}
+          onChange={(e) => onChange({ ...filter, unread: e.currentTarget.value === 'unread' || undefined, spam: e.currentTarget.value === 'spam' || undefined })}
           data={[
             { value: '', label: 'Read and unread' },
             { value: 'unread', label: 'Unread only' },
+            { value: 'spam', label: 'Spam' },
           ]}
         />
         <TextInput type="date" label="Received from" value={filter.from ?? ''} max={filter.to} onChange={(e) => set('from', e.currentTarget.value)} />
@@ -309,6 +311,7 @@ export function InboxView() {
           </Button>
         </Group>
       </Group>
+      {filter.spam && <Text>Marked as spam: out of the inbox, its counts and the overview, and deleted 30 days after being marked. Open one to take it back.</Text>}
       {arrivals && (
         <Button variant="light" onClick={showArrivals} style={{ alignSelf: 'center' }}>
           New submissions have arrived: show them

@@ -9,9 +9,9 @@ export const share = (part: number, whole: number) => (whole ? `${Math.round((pa
 
 /**
  * Who sent a submission, as the inbox names it. Every form's reply-to address is a required answer, so
- * only a submission its sender deleted with their account (its marker, decision 040) has none.
+ * only a deleted submission's marker (by its sender, decision 040, or by staff, decision 047) has none.
  */
-export const senderLabel = (row: { name: string | null; email: string | null }) => (row.email ? row.name || row.email : 'Deleted by its sender');
+export const senderLabel = (row: { name: string | null; email: string | null }) => (row.email ? row.name || row.email : 'Deleted');
 
 export const submissionCount = (n: number) => `${n} submission${n === 1 ? '' : 's'}`;
 

@@ -11,7 +11,9 @@ import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
 import { filterFromParams, paramsFor } from './inbox-filter-params';
 import {
+  deleteSubmissions,
   markRead,
+  markSpam,
   neighbours,
   notificationStates,
   sendAssignmentEmail,
@@ -43,12 +45,17 @@ function mailto(email: string, subject?: string) {
   return `mailto:${email.split('@').map(encodeURIComponent).join('@')}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
 }
 
-/** What a submission is, in words: its form and who sent it, or that its sender deleted it. */
-const titleOf = (entry: InboxEntry) => (entry.email ? `${formTitle(entry.form)} from ${senderLabel(entry)}` : `${formTitle(entry.form)}, deleted by its sender`);
+/** Who deleted a deleted submission: the staff member who did, or its sender. */
+const deletedBy = (entry: InboxEntry) => entry.deleted_by ?? 'its sender';
+
+/** What a submission is, in words: its form and who sent it, or who deleted it. */
+const titleOf = (entry: InboxEntry) => (entry.email ? `${formTitle(entry.form)} from ${senderLabel(entry)}` : `${formTitle(entry.form)}, deleted by ${deletedBy(entry)}`);
 
 function describe(event: InboxEvent): string {
+  if (event.field === 'deleted' && event.new_value === 'by staff') return `${event.actor_email ?? 'A staff member'} deleted it for good: the answers and the note are gone`;
   if (event.field === 'deleted') return 'Its sender deleted it with their account: the answers, the note and the earlier history are gone';
   const who = event.actor_email ?? 'Someone';
+  if (event.field === 'spam') return event.new_value ? `${who} marked it as spam` : `${who} took it out of spam`;
   if (event.field === 'status') return `${who} changed the status from ${statusLabel(event.old_value)} to ${statusLabel(event.new_value)}`;
   if (event.field === 'assignee') return event.new_value ? `${who} assigned it to ${event.new_value}` : `${who} took it from ${event.old_value ?? 'a former staff member'}: nobody has it`;
   return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
@@ -184,6 +191,54 @@ function MarkUnread({ id, filter, afterRead }: { id: string; filter: InboxFilter
   );
 }
 
+const DELETE_QUESTION = 'Delete this submission for good? Its answers and its note are deleted and cannot be brought back; the history keeps that you deleted it.';
+
+/**
+ * Spam (out of every list but Spam, deleted in 30 days) or back from it, and deletion for good after a
+ * confirmation: each then returns to the list it was opened from.
+ */
+function SpamAndDelete({ entry, filter }: { entry: InboxEntry; filter: InboxFilter }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'spam' | 'delete' | null>(null);
+  const spam = entry.spam_at !== null;
+  const back = () => void navigate(`?${paramsFor(filter).toString()}`);
+  const toggleSpam = async () => {
+    setBusy('spam');
+    try {
+      await markSpam(await loadBackend(), [entry.submission_id], !spam);
+      void showToast(spam ? { title: 'Not spam', description: 'It is back in the inbox.' } : { title: 'Marked as spam', description: 'It is out of the inbox, and deleted in 30 days unless you take it back (Show: Spam).' });
+      void refreshInboxNews();
+      back();
+    } catch (error) {
+      setBusy(null);
+      void reportBackendError(error, spam ? 'It is still marked as spam' : 'It was not marked as spam');
+    }
+  };
+  const remove = async () => {
+    if (!window.confirm(DELETE_QUESTION)) return;
+    setBusy('delete');
+    try {
+      await deleteSubmissions(await loadBackend(), [entry.submission_id]);
+      void showToast({ title: 'Deleted', description: 'The submission is deleted for good.' });
+      void refreshInboxNews();
+      back();
+    } catch (error) {
+      setBusy(null);
+      void reportBackendError(error, 'Nothing was deleted');
+    }
+  };
+  return (
+    <>
+      <Button variant="default" loading={busy === 'spam'} disabled={busy === 'delete'} onClick={() => void toggleSpam()}>
+        {spam ? 'Not spam' : 'Mark as spam'}
+      </Button>
+      <Button variant="default" color="red" c="red.8" loading={busy === 'delete'} disabled={busy === 'spam'} onClick={() => void remove()}>
+        Delete for good
+      </Button>
+    </>
+  );
+}
+
 /** The submission above or below in the list it was opened from; at either end, the word alone, dimmed. */
 function Step({ to, filter, label }: { to: string | null; filter: InboxFilter; label: string }) {
   if (!to) return <Text c="dimmed">{label}</Text>;
@@ -283,15 +338,21 @@ export function SubmissionView({ id }: { id: string }) {
             Reply by email
           </Button>
         )}
-        <MarkUnread id={id} filter={filter} afterRead={() => readOnOpen.current} />
+        {!withdrawn && <MarkUnread id={id} filter={filter} afterRead={() => readOnOpen.current} />}
+        {!withdrawn && <SpamAndDelete entry={entry} filter={filter} />}
       </Group>
+      {entry.spam_at && !withdrawn && <Text c="red.8">Marked as spam {formatTime(entry.spam_at)}: it is deleted 30 days later unless you take it back.</Text>}
       <MainWithAside
         main={
           <section aria-labelledby="answers-title">
             <Title order={3} id="answers-title" mb="sm">
               Answers
             </Title>
-            {withdrawn && <Text c="dimmed">Its sender deleted their account and this submission with it: nothing they sent is kept.</Text>}
+            {withdrawn && (
+              <Text c="dimmed">
+                {entry.deleted_by ? `${entry.deleted_by} deleted this submission for good: nothing its sender sent is kept.` : 'Its sender deleted their account and this submission with it: nothing they sent is kept.'}
+              </Text>
+            )}
             <Table verticalSpacing="sm" layout="fixed" hidden={withdrawn}>
               <Table.Tbody>
                 {rows.map((row) => (
@@ -322,7 +383,7 @@ export function SubmissionView({ id }: { id: string }) {
                 Follow-up
               </Title>
               {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-              {withdrawn ? <Text c="dimmed">Nothing to follow up: its sender deleted it.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} />}
+              {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} />}
             </section>
             <section aria-labelledby="history-title">
               <Title order={3} id="history-title" mb="sm">

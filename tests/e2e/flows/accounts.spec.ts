@@ -541,7 +541,7 @@ test('a member changes their password, then deletes their account and what they 
   await other.goto(`/staff?submission=${saved!.id}`);
   await expect(other.getByRole('heading', { level: 2, name: 'Contact Inquiry, deleted by its sender' })).toBeVisible();
   await expect(other.getByText('Its sender deleted their account and this submission with it')).toBeVisible();
-  await expect(other.getByText('Nothing to follow up: its sender deleted it.')).toBeVisible();
+  await expect(other.getByText('Nothing to follow up: it was deleted by its sender.')).toBeVisible();
   await expect(other.getByText(/Its sender deleted it with their account/)).toBeVisible();
   await expect(other.getByText(message)).toHaveCount(0);
   await other.context().close();

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { apiUrl, confirmedAccount, insertRows, mail, makeStaff } from '../backend';
+import { apiUrl, confirmedAccount, insertRows, mail, makeStaff, rows } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
@@ -579,6 +579,68 @@ for (const width of [1366, 390]) {
     await expect(entries).toHaveCount(1);
     await expect(entries).toContainText('You');
     expect((await mail()).filter((m) => m.to.includes(email) && m.subject.startsWith('Assigned to you: '))).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+for (const width of [1366, 390]) {
+  test(`spam and deletion at ${width} px: spam leaves the inbox for the Spam view and comes back; deleted for good only once confirmed, and the history says who`, async ({ page }) => {
+    const { email, password } = await confirmedAccount(`staff-spam-${width}`);
+    await makeStaff(email);
+    const tag = unique('spam');
+    await insertRows('contact_submissions', [
+      { name: `Junk ${tag}`, email: `junk-${tag}@example.org`, subject: 'Service Request', message: 'Cheap followers for your page' },
+      { name: `Test ${tag}`, email: `test-${tag}@example.org`, subject: 'Service Request', message: 'A test entry, please delete' },
+    ]);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/staff?q=${tag}`);
+    await signInHere(page, email, password);
+    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    const show = async (label: string) => {
+      if (width < 900 && !(await page.getByRole('combobox', { name: 'Show' }).isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+      await page.getByRole('combobox', { name: 'Show' }).selectOption({ label });
+    };
+    await expect(entries).toHaveCount(2);
+
+    await entries.getByRole('link', { name: `Junk ${tag}` }).click();
+    await page.getByRole('button', { name: 'Mark as spam' }).click();
+    await expectToast(page, 'Marked as spam', 'It is out of the inbox, and deleted in 30 days unless you take it back (Show: Spam).');
+    await expect(entries).toHaveCount(1);
+    await expect(entries).toContainText(`Test ${tag}`);
+    await show('Spam');
+    await expect(page).toHaveURL(/spam=1/);
+    await expect(page.getByText('Marked as spam: out of the inbox, its counts and the overview')).toBeVisible();
+    await expect(entries).toHaveCount(1);
+    await entries.getByRole('link', { name: `Junk ${tag}` }).click();
+    await expect(page.getByText(/^Marked as spam .+: it is deleted 30 days later unless you take it back\.$/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(`${email} marked it as spam`);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Not spam' }).click();
+    await expectToast(page, 'Not spam', 'It is back in the inbox.');
+    await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+    await show('Read and unread');
+    await expect(entries).toHaveCount(2);
+
+    // Deleting asks first: dismissed, nothing is deleted; confirmed, the answers are gone and a marker says who.
+    await entries.getByRole('link', { name: `Test ${tag}` }).click();
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => void (questions.push(dialog.message()), dialog.dismiss()));
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expect.poll(() => questions).toHaveLength(1);
+    expect(questions[0]).toContain('Delete this submission for good?');
+    await expect(page.getByRole('heading', { level: 2, name: `Contact Inquiry from Test ${tag}` })).toBeVisible();
+    expect(await rows('contact_submissions', `email=eq.test-${tag}@example.org`)).toHaveLength(1);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete for good' }).click();
+    await expectToast(page, 'Deleted', 'The submission is deleted for good.');
+    await expect(entries).toHaveCount(1);
+    expect(await rows('contact_submissions', `email=eq.test-${tag}@example.org`)).toEqual([]);
+    const [marker] = await rows<{ submission_id: string }>('staff_inbox', `deleted_by=eq.${encodeURIComponent(email)}`);
+    await page.goto(`/staff?submission=${marker!.submission_id}`);
+    await expect(page.getByRole('heading', { level: 2, name: `Contact Inquiry, deleted by ${email}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'History' })).toContainText(`${email} deleted it for good`);
+    await expect(page.getByRole('button', { name: 'Delete for good' })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await axeViolations(page)).toEqual([]);
   });
