@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // findBy* waits 1 s by default, which a component's lazily imported part (the testimonials carousel) can
 // take to be transformed and loaded when the other worker starts whole sites on a two-core machine (CI
@@ -40,3 +40,7 @@ if (typeof window !== 'undefined') {
 }
 
 afterEach(cleanup);
+// React's scheduler runs queued work on a later turn (setImmediate); work queued as a file's last test ends
+// must run while the DOM still exists, or it throws "window is not defined" after the teardown (seen once
+// on a loaded two-core machine, from tests/component/schema-engine.test.tsx).
+afterAll(() => new Promise<void>((resolve) => setImmediate(() => setTimeout(resolve, 10))));

@@ -334,7 +334,14 @@ async function privacyAndLockouts(stack: Stack) {
     }
     const assigned = await send(stack.apiUrl, 'PATCH', `/rest/v1/staff_inbox?submission_id=eq.${someId}`, { headers: { ...headers, Prefer: 'return=representation' }, body: JSON.stringify({ assignee_id: null }) });
     if (assigned.status < 300 && assigned.body !== '[]' && assigned.body !== '') finding('rows leaked', `${who} assigned a submission`);
-    figures['requests tried'] += 5;
+    // Spam and deletion (decision 047): no mark, no deletion, no sweep.
+    const spam = await send(stack.apiUrl, 'PATCH', `/rest/v1/staff_inbox?submission_id=eq.${someId}`, { headers: { ...headers, Prefer: 'return=representation' }, body: JSON.stringify({ spam_at: '2000-01-01T00:00:00Z' }) });
+    if (spam.status < 300 && spam.body !== '[]' && spam.body !== '') finding('rows leaked', `${who} marked a submission as spam`);
+    const deleted = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/staff_delete_submissions', { headers, body: JSON.stringify({ p_ids: [someId] }) });
+    if (deleted.status < 300) finding('rows leaked', `${who} deleted a submission for good`);
+    const swept = await send(stack.apiUrl, 'POST', '/rest/v1/rpc/sweep_spam', { headers, body: '{}' });
+    if (swept.status < 300) finding('rows leaked', `${who} ran the spam sweep`);
+    figures['requests tried'] += 8;
   }
   // Members' files (decision 046): the public key and a forged token get a link to no file; each member gets
   // one to every members' resource and to the materials of the courses they enrolled in, and to no other's.
