@@ -518,11 +518,7 @@ const staticPages: PageEntry[] = [
   },
 ];
 
-/**
- * The Supabase Storage buckets members download from (supabase/config.toml [storage.buckets.*]); their
- * storage policies are in supabase/migrations (20261127210000_members_download_course_materials.sql).
- */
-export const memberBuckets = { courseMaterials: 'course-materials', memberResources: 'member-resources' } as const;
+export { memberBuckets } from './src/lib/account/member-buckets';
 
 /** Toolkits and templates for signed-in members, in the bucket member-resources (supabase/storage/member-resources/). */
 export const memberResources: MemberFile[] = [

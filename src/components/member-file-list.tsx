@@ -1,28 +1,15 @@
-import { Badge, Button, Paper, Stack, Text } from "@mantine/core";
-import { useState } from "react";
-import type { MemberFile } from "../config/site-types";
-import { CardGrid } from "./card-grid";
-import {
-  downloadMemberFile,
-  fileKind,
-  type MemberBucket,
-} from "../lib/account/member-downloads";
+import { Badge, Button, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { MemberFile } from '../config/site-types';
+import type { MemberBucket } from '../lib/account/member-buckets';
+import { downloadMemberFile, fileKind } from '../lib/account/member-downloads';
+import { CardGrid } from './card-grid';
 
 /**
  * Files members download: each with what it is for and its kind; a Download button for each when
  * `signedIn`, else only the list (the page says how to get them).
  */
-export function MemberFileList({
-  bucket,
-  files,
-  signedIn,
-  label,
-}: {
-  bucket: MemberBucket;
-  files: MemberFile[];
-  signedIn: boolean;
-  label: string;
-}) {
+export function MemberFileList({ bucket, files, signedIn, label }: { bucket: MemberBucket; files: MemberFile[]; signedIn: boolean; label: string }) {
   return (
     <CardGrid cols={{ base: 1, sm: 2 }} component="ul" label={label}>
       {files.map((file) => (
@@ -43,38 +30,20 @@ export function MemberFileList({
   );
 }
 
-function DownloadButton({
-  bucket,
-  file,
-}: {
-  bucket: MemberBucket;
-  file: MemberFile;
-}) {
-  const [state, setState] = useState<{ busy: boolean; failed: string | null }>({
-    busy: false,
-    failed: null,
-  });
+function DownloadButton({ bucket, file }: { bucket: MemberBucket; file: MemberFile }) {
+  const [state, setState] = useState<{ busy: boolean; failed: string | null }>({ busy: false, failed: null });
   const download = async () => {
     setState({ busy: true, failed: null });
     try {
       await downloadMemberFile(bucket, file);
       setState({ busy: false, failed: null });
     } catch (error) {
-      setState({
-        busy: false,
-        failed: error instanceof Error ? error.message : String(error),
-      });
+      setState({ busy: false, failed: error instanceof Error ? error.message : String(error) });
     }
   };
   return (
     <Stack gap={4}>
-      <Button
-        variant="light"
-        fullWidth
-        loading={state.busy}
-        onClick={() => void download()}
-        aria-label={`Download ${file.title}`}
-      >
+      <Button variant="light" fullWidth loading={state.busy} onClick={() => void download()} aria-label={`Download ${file.title}`}>
         Download
       </Button>
       {state.failed && (

@@ -7,14 +7,14 @@ import { Island, type IslandDefinition, type IslandProps } from './island';
  * A page for the signed-in (/staff, /account): its heading, and an island whose prerendered HTML is only
  * the signed-out gate (SignInGate); what the person may see is read in the browser through their session.
  */
-export function SignedInPage({ heading, island, size, needsScript }: { heading: string; island: IslandDefinition<IslandProps>; size: MantineSize; needsScript: string }) {
+export function SignedInPage<P extends IslandProps>({ heading, island, props, size, needsScript }: { heading: string; island: IslandDefinition<P>; props: P; size: MantineSize; needsScript: string }) {
   return (
     <Container size={size} py="xl" component="section" aria-labelledby="page-title">
       <Stack gap="lg">
         <Title order={1} id="page-title" tabIndex={-1}>
           {heading}
         </Title>
-        <Island of={island} props={{}} {...accountIsland} />
+        <Island of={island} props={props} {...accountIsland} />
         <noscript>
           <Text>{needsScript}</Text>
         </noscript>

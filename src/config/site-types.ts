@@ -126,12 +126,12 @@ interface CourseBase {
  * A file signed-in members download from Supabase Storage: a file under supabase/storage/<bucket>/,
  * uploaded by `npm start` and the deploy (supabase/config.toml [storage.buckets.*]).
  */
-export interface MemberFile {
+export type MemberFile = {
   title: string;
   description: string;
   /** Its name in the bucket: for a course's materials, below the course's folder (supabase/storage/course-materials/<course>/). */
   file: string;
-}
+};
 
 /** A course with its own page here. */
 export interface InternalCourse extends CourseBase {

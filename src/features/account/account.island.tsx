@@ -8,9 +8,13 @@ import { keepSentSubmissions } from '../../lib/account/kept-submissions';
 import { loadBackend } from '../../lib/backend/load';
 import { mySubmissions, type SentSubmission } from './my-submissions';
 import { DeleteAccount } from './delete-account';
-import { YourCourses } from './your-courses';
+import { YourCourses, type CourseMaterials } from './your-courses';
 import { MemberFileList } from '../../components/member-file-list';
-import { memberBuckets, memberResources } from '../../../site.config';
+import { memberBuckets } from '../../lib/account/member-buckets';
+import type { MemberFile } from '../../config/site-types';
+
+/** What an account unlocks, from site.config.ts (src/features/account/account-page.tsx). */
+type AccountProps = { courses: CourseMaterials[]; coursesPage: string; memberResources: MemberFile[] };
 import { download, yourData } from './your-data';
 
 // The form engine comes only for a member whose details are shown, not with the page for everyone.
@@ -88,7 +92,7 @@ function WhatYouSent() {
  * signed-out gate; everything else is read in the browser through the member's own session, and the
  * database gives each member only their own submissions, whatever this page shows.
  */
-function Account() {
+function Account({ courses, coursesPage, memberResources }: AccountProps) {
   const { user, loading, signOut, openAuthDialog } = useAccount();
   const [deleted, setDeleted] = useState<number | null>(null);
   if (deleted !== null) {
@@ -118,7 +122,7 @@ function Account() {
       <Title order={2}>What you sent</Title>
       <WhatYouSent key={user.id} />
       <Title order={2}>Your courses</Title>
-      <YourCourses key={user.id} />
+      <YourCourses key={user.id} courses={courses} coursesPage={coursesPage} />
       <Title order={2}>Members&apos; resources</Title>
       <Text>Toolkits and templates for your organization, free with your account.</Text>
       <MemberFileList bucket={memberBuckets.memberResources} files={memberResources} signedIn label="Members' resources" />
@@ -170,4 +174,4 @@ function DownloadYourData() {
   );
 }
 
-export default defineIsland('account/account', () => <Account />);
+export default defineIsland<AccountProps>('account/account', (props) => <Account {...props} />);

@@ -1,17 +1,20 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { MemberFileList } from '../../components/member-file-list';
-import type { InternalCourse } from '../../config/site-types';
+import type { MemberFile } from '../../config/site-types';
+import { memberBuckets } from '../../lib/account/member-buckets';
 import { loadBackend } from '../../lib/backend/load';
-import { courses, courseSlug, memberBuckets, paths } from '../../../site.config';
 
-type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; enrolled: InternalCourse[] };
+/** A course of site.config.ts as the account page needs it: its slug (what enrolments store), title, page and materials. */
+export type CourseMaterials = { slug: string; title: string; path: string; materials: MemberFile[] };
+
+type Loaded = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; enrolled: CourseMaterials[] };
 
 /**
  * The courses the member enrolled in while signed in, each with its materials. Which ones is the same
  * question the storage policies ask (my_choices('courses')), so every file listed here downloads.
  */
-export function YourCourses() {
+export function YourCourses({ courses, coursesPage }: { courses: CourseMaterials[]; coursesPage: string }) {
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   useEffect(() => {
     let current = true;
@@ -21,7 +24,7 @@ export function YourCourses() {
         ({ data, error }): Loaded => {
           if (error) return { state: 'failed', message: error.message };
           const chosen = new Set(data);
-          return { state: 'ready', enrolled: courses.filter((c): c is InternalCourse => c.content !== null && chosen.has(courseSlug(c))) };
+          return { state: 'ready', enrolled: courses.filter((c) => chosen.has(c.slug)) };
         },
         (error: unknown): Loaded => ({ state: 'failed', message: error instanceof Error ? error.message : String(error) }),
       )
@@ -29,14 +32,14 @@ export function YourCourses() {
     return () => {
       current = false;
     };
-  }, []);
+  }, [courses]);
   if (loaded.state === 'loading') return <Text aria-live="polite">Loading your courses…</Text>;
   if (loaded.state === 'failed') return <Text role="alert">Your courses could not be loaded: {loaded.message}</Text>;
   if (!loaded.enrolled.length) {
     return (
       <Text>
         None yet. The courses you enrol in while signed in are listed here, with their materials to download.{' '}
-        <Anchor href={paths.courses}>See our courses</Anchor>
+        <Anchor href={coursesPage}>See our courses</Anchor>
       </Text>
     );
   }
@@ -49,7 +52,7 @@ export function YourCourses() {
               {course.title}
             </Anchor>
           </Title>
-          {course.materials?.length ? (
+          {course.materials.length ? (
             <MemberFileList bucket={memberBuckets.courseMaterials} files={course.materials} signedIn label={`Materials of ${course.title}`} />
           ) : (
             <Text size="sm">Its materials come with the course: we send them by email.</Text>

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
-import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -18,7 +18,10 @@ import { display, formTitle, questionTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
 import { useStaffData } from './use-staff-data';
 import { EmailAddress } from './email-address';
-import { InboxCards, type ListProps } from './inbox-cards';
+import { InboxCards, SelectBox, selectable, type ListProps } from './inbox-cards';
+import { BulkBar, type Done } from './bulk-bar';
+import { useSelection, type Selection } from './use-selection';
+import { useAccount } from '../../lib/account/account-context';
 import classes from './inbox-filters.module.css';
 
 interface Page {
@@ -147,13 +150,31 @@ function AnswerFilter({ form, answer, onClear }: { form: string; answer: NonNull
   );
 }
 
-function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee }: ListProps) {
+/** Selects every listed submission that can be changed, or none. */
+function SelectAll({ rows, selection }: { rows: InboxRow[]; selection: Selection }) {
+  const listed = rows.filter(selectable).length;
+  const chosen = selection.chosen.length;
+  return (
+    <Checkbox
+      aria-label="Select every listed submission"
+      checked={listed > 0 && chosen === listed}
+      indeterminate={chosen > 0 && chosen < listed}
+      disabled={listed === 0}
+      onChange={() => selection.setAll(chosen < listed)}
+    />
+  );
+}
+
+function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee, selection }: ListProps) {
   return (
     <Table.ScrollContainer minWidth={820} type="native" aria-busy={busy} visibleFrom="md" style={{ opacity: busy ? 0.6 : undefined }}>
       <Table striped highlightOnHover verticalSpacing="sm">
         <Table.Caption>Newest first. Open a submission to read its answers, change its status or add a note.</Table.Caption>
         <Table.Thead>
           <Table.Tr>
+            <Table.Th scope="col" w={40}>
+              <SelectAll rows={rows} selection={selection} />
+            </Table.Th>
             <Table.Th scope="col">Received</Table.Th>
             <Table.Th scope="col">Form</Table.Th>
             <Table.Th scope="col">Name</Table.Th>
@@ -166,7 +187,10 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee }: 
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.submission_id} fw={row.unread ? 700 : undefined}>
+            <Table.Tr key={row.submission_id} fw={row.unread ? 700 : undefined} bg={selection.isSelected(row.submission_id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              <Table.Td>
+                <SelectBox row={row} selection={selection} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(row.created_at)}</Table.Td>
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
@@ -241,6 +265,35 @@ export function InboxView() {
   const last = pages.at(-1);
   const counts = pages[0]?.counts;
   const assignee: AssigneeLabel = useAssigneeLabel(pages[0]?.staff);
+  const me = useAccount().user?.id;
+  const selection = useSelection(
+    rows.filter(selectable).map((row) => row.submission_id),
+    key,
+  );
+  // The last bulk change, with its undo, until the next one, Dismiss or Undo.
+  const [done, setDone] = useState<Done | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const afterBulk = (next: Done) => {
+    setDone(next);
+    selection.clear();
+    void refreshInboxNews();
+    reload();
+  };
+  const undo = async () => {
+    if (!done) return;
+    setUndoing(true);
+    try {
+      await done.undo();
+      setDone(null);
+      void showToast({ title: 'Undone', description: 'Each submission is as it was before the change.' });
+      void refreshInboxNews();
+      reload();
+    } catch (error) {
+      void reportBackendError(error, 'The change was not all undone');
+    } finally {
+      setUndoing(false);
+    }
+  };
 
   const showMore = async () => {
     setLoadingMore(true);
@@ -319,11 +372,40 @@ export function InboxView() {
       )}
       {loaded.state === 'failed' && <LoadFailed title="The inbox could not be loaded" message={loaded.message} onRetry={reload} />}
       {loaded.state === 'ready' && rows.length === 0 && <Text c="dimmed">No submissions match these filters.</Text>}
+      {done && (
+        <Alert role="status" title="Changed">
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">{done.said}</Text>
+            <Group gap="xs">
+              <Button size="xs" variant="default" loading={undoing} onClick={() => void undo()}>
+                Undo
+              </Button>
+              <Button size="xs" variant="subtle" disabled={undoing} onClick={() => setDone(null)}>
+                Dismiss
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      )}
       {rows.length > 0 && (
         <>
-          <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} />
-          <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} />
+          <Group hiddenFrom="md" gap="xs">
+            <SelectAll rows={rows} selection={selection} />
+            <Text size="sm">Select all listed</Text>
+          </Group>
+          <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} selection={selection} />
+          <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} selection={selection} />
         </>
+      )}
+      {selection.chosen.length > 0 && (
+        <BulkBar
+          rows={rows.filter((row) => selection.isSelected(row.submission_id))}
+          spamView={Boolean(filter.spam)}
+          staff={pages[0]?.staff ?? new Map()}
+          me={me}
+          onDone={afterBulk}
+          onClear={selection.clear}
+        />
       )}
       {loaded.state === 'ready' && last?.more && (
         <Button variant="default" onClick={() => void showMore()} loading={loadingMore} style={{ alignSelf: 'center' }}>

@@ -5,10 +5,10 @@
  */
 import type { MemberFile } from '../../config/site-types';
 import { loadBackend } from '../backend/load';
+import type { MemberBucket } from './member-buckets';
 
 const LINK_SECONDS = 60;
 
-export type MemberBucket = 'course-materials' | 'member-resources';
 
 /** Why a file could not be had, in the member's words. */
 function reason(bucket: MemberBucket, error: { message: string; statusCode?: string }): string {
