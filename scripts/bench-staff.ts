@@ -22,6 +22,7 @@ import { inboxCounts, inboxNews, inboxPage, markAllRead, markRead, neighbours, n
 import { assessmentForm } from '../src/generated/forms/assessment.ts';
 import { readOverview } from '../src/features/staff/overview-query.ts';
 import { staffForms } from '../src/features/staff/staff-forms.ts';
+import { applyBulkChange } from '../src/features/staff/bulk-changes.ts';
 import { choosePassword, followLink } from '../tests/support/email-links.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -194,6 +195,17 @@ try {
     await series('Assign one submission to oneself or nobody (update, history)', 50, () =>
       updateSubmission(staff, first.rows[3]!.submission_id, { assignee_id: Math.random() < 0.5 ? list.users[0]!.id : null }),
     );
+    // Many at once (issue 41, 4): 500 listed submissions set to one status, as the inbox's bulk bar does
+    // (chunks of 200 ids, every row's triggers and history), and undone to each one's own status.
+    const five = (await inboxPage(staff, {}, undefined, 500)).rows;
+    let toggle = false;
+    await series('Bulk change: status of 500 submissions', 10, async () => {
+      toggle = !toggle;
+      await applyBulkChange(staff, five, { status: toggle ? 'closed' : 'new' }, false);
+    });
+    const undo = await applyBulkChange(staff, five, { spam: true }, false);
+    await series('First page with 500 marked as spam', 20, () => inboxPage(staff, {}));
+    await series('Undo: 500 taken out of spam', 1, undo);
     const exported = await exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000');
     await series(`Export CSV: one form, "org 42" (${exported.count} rows)`, 5, () => exportInbox(staff, { form: 'enrolment', search: 'org 42' }, 'http://localhost:3000'), 2000);
   } finally {

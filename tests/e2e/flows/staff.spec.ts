@@ -646,6 +646,64 @@ for (const width of [1366, 390]) {
   });
 }
 
+for (const width of [1366, 390]) {
+  test(`many at once at ${width} px: select with the keyboard and the pointer (Shift for a run), set the status, assign, mark as spam, and undo each`, async ({ page }) => {
+    const { email, password } = await confirmedAccount(`staff-bulk-${width}`);
+    await makeStaff(email);
+    const tag = unique('bulk');
+    const names = ['Ada', 'Ben', 'Cy', 'Dee'].map((n) => `${n} ${tag}`);
+    // Inserted oldest first: the list shows Dee, Cy, Ben, Ada.
+    for (const name of names) await insertRows('contact_submissions', [{ name, email: `${name.split(' ')[0]!.toLowerCase()}-${tag}@example.org`, subject: 'Service Request', message: 'Please call' }]);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/staff?q=${tag}`);
+    await signInHere(page, email, password);
+    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    await expect(entries).toHaveCount(4);
+    const box = (name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
+    const bar = page.getByRole('region', { name: 'Change the selected submissions' });
+    const statuses = async () => Object.fromEntries((await rows<{ name: string; status: string }>('staff_inbox', `name=like.*${tag}`)).map((r) => [r.name.split(' ')[0], r.status]));
+
+    // The keyboard: Tab to a box, Space selects it. The pointer: a click, then Shift+click takes the run.
+    await box(names[3]!).focus();
+    await page.keyboard.press('Space');
+    await expect(box(names[3]!)).toBeChecked();
+    await box(names[1]!).click({ modifiers: ['Shift'] });
+    for (const name of [names[3]!, names[2]!, names[1]!]) await expect(box(name)).toBeChecked();
+    await expect(box(names[0]!)).not.toBeChecked();
+    await expect(bar).toContainText('3 submissions selected');
+    await expect(bar).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await bar.getByRole('combobox', { name: 'Set status' }).selectOption({ label: 'Closed' });
+    await expect(page.getByRole('status').filter({ hasText: 'Status set to Closed for 3 submissions.' })).toBeVisible();
+    await expect(bar).toHaveCount(0);
+    expect(await statuses()).toEqual({ Ada: 'new', Ben: 'closed', Cy: 'closed', Dee: 'closed' });
+    // Undo puts back each one's own status.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Undone', 'Each submission is as it was before the change.');
+    await expect.poll(statuses).toEqual({ Ada: 'new', Ben: 'new', Cy: 'new', Dee: 'new' });
+    // (Its toast has gone before the next undo says the same.)
+    await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
+
+    // Everything listed, assigned to oneself; then marked as spam and taken back.
+    const all = page.getByRole('checkbox', { name: 'Select every listed submission' });
+    await all.check();
+    await expect(bar).toContainText('4 submissions selected');
+    await bar.getByRole('combobox', { name: 'Assign to' }).selectOption({ label: `${email} (you)` });
+    await expect(page.getByRole('status').filter({ hasText: `4 submissions assigned to ${email}.` })).toBeVisible();
+    await expect(entries.filter({ hasText: width > 900 ? 'You' : 'Assigned to You' })).toHaveCount(4);
+    await all.check();
+    await bar.getByRole('button', { name: 'Mark as spam' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '4 submissions marked as spam.' })).toBeVisible();
+    await expect(page.getByText('No submissions match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expectToast(page, 'Undone', 'Each submission is as it was before the change.');
+    await expect(entries).toHaveCount(4);
+    expect((await rows<{ spam_at: string | null }>('staff_inbox', `name=like.*${tag}`)).every((r) => r.spam_at === null)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
 test.describe('the staff inbox looks as approved', () => {
   // Times are shown in the reader's zone: one zone, and fixed times, for the same picture every run.
   test.use({ timezoneId: 'UTC' });
