@@ -1,8 +1,8 @@
 /**
- * Many at once (issue 41, 4): the inbox changes many submissions with one update of staff_inbox (status,
- * assignee or spam mark, src/features/staff/bulk-changes.ts), which the same policies and triggers govern
- * row by row: each gets its history event; one that cannot be changed (a deleted marker) stops the whole
- * request, so nothing is half-done; a member and a visitor change nothing.
+ * Many at once (issue 41, 4): the inbox changes many submissions with one call (status, assignee or spam
+ * mark: public.staff_change_submissions, src/features/staff/bulk-changes.ts) that updates as the caller, so
+ * the same policies and triggers govern each row: each gets its history event; one that cannot be changed
+ * (a deleted marker) stops the whole call, so nothing is half-done; a member and a visitor change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicForms } from '../support/declared-forms';
@@ -20,7 +20,7 @@ describe.each(ENGINES)('bulk changes, on %s', (engine) => {
   const send = () => sendAs(db, null, form.table, sampleAnswers(form.definition.schema as Parameters<typeof sampleAnswers>[0], { [form.replyTo]: `bulk${++sent}@example.org` }));
   let lena: Awaited<ReturnType<typeof staffSession>>;
   const change = (ids: string[], set: string, value: unknown) =>
-    committedAs(db, 'authenticated', LENA, () => db.query(`update public.staff_inbox set ${set} = $2 where submission_id = any($1::uuid[])`, [ids, value]), lena);
+    committedAs(db, 'authenticated', LENA, () => db.query('select public.staff_change_submissions($1::uuid[], $2::jsonb) as n', [ids, JSON.stringify({ [set]: value })]), lena);
   const statuses = (ids: string[]) => db.query<{ status: string }>('select status from public.staff_inbox where submission_id = any($1::uuid[])', [ids]).then((r) => r.rows.map((row) => row.status));
 
   beforeAll(async () => {
@@ -61,9 +61,18 @@ describe.each(ENGINES)('bulk changes, on %s', (engine) => {
   it('lets neither a member nor a visitor change any', async () => {
     const ids = [await send(), await send()];
     for (const [role, who] of [['authenticated', MEMBER], ['anon', null]] as const) {
+      await expectRefused(as(db, role, who, () => db.query(`select public.staff_change_submissions($1::uuid[], '{"status": "closed"}')`, [ids])), '42501');
       const result = await as(db, role, who, () => db.query("update public.staff_inbox set status = 'closed' where submission_id = any($1::uuid[])", [ids])).catch((error: { code: string }) => error.code);
       expect(typeof result === 'string' ? result : (result.affectedRows ?? 0), role).toSatisfy((r: unknown) => r === '42501' || r === 0);
     }
     expect(await statuses(ids)).toEqual(['new', 'new']);
+  });
+
+  it('refuses more than 1,000 at once, a change it does not know, and a status the inbox does not have', async () => {
+    const id = await send();
+    await expectRefused(change(Array.from({ length: 1001 }, () => id), 'status', 'closed'), '22023');
+    await expectRefused(change([id], 'note', 'x'), '22023');
+    await expectRefused(change([id], 'status', 'maybe'), '23514');
+    expect(await statuses([id])).toEqual(['new']);
   });
 });
