@@ -3,9 +3,12 @@ import type { FormDefinition } from '../../../src/components/forms/form-definiti
 import { expect } from '../fixtures';
 import { answerAll, submitText } from '../form-driver';
 
-/** The toast on screen reads exactly this (one at a time). */
+/**
+ * The toast on screen reads exactly this (one at a time: an earlier one that said the same may still be
+ * leaving, so the newest is the one read, and it must end up alone).
+ */
 export async function expectToast(page: Page, title: string, message: string, options: { timeout?: number } = {}) {
-  const current = page.getByRole('alert').filter({ hasText: message });
+  const current = page.getByRole('alert').filter({ hasText: message }).last();
   await expect(current).toBeVisible(options);
   await expect(current).toContainText(title);
   await expect(page.getByRole('alert')).toHaveCount(1);

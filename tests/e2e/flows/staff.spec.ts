@@ -87,7 +87,9 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
 
   // The inbox: every form, newest first; the search finds both submissions naming the organization.
   const table = page.getByRole('table');
-  await expect(table.getByRole('columnheader')).toHaveText(['Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Assigned to', 'Staff email']);
+  // The first column holds the boxes that select submissions (its header selects all listed).
+  await expect(table.getByRole('columnheader')).toHaveText(['', 'Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Assigned to', 'Staff email']);
+  await expect(table.getByRole('columnheader').first().getByRole('checkbox', { name: 'Select every listed submission' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toUpperCase());
   await expect(table.getByRole('row')).toHaveCount(3);
   // Each option says how many of what the search finds it would list, counted by the database.
@@ -306,7 +308,7 @@ test('an email address in the inbox wraps only before its @, never inside a word
   await makeStaff(email);
   await page.goto('/staff');
   await signInHere(page, email, password);
-  const cell = page.getByRole('row').filter({ hasText: 'Wren Long' }).getByRole('cell').nth(3);
+  const cell = page.getByRole('row').filter({ hasText: 'Wren Long' }).getByRole('cell').nth(4);
   await expect(cell).toHaveText(long);
   // The text up to the @, and from it, each on one line of its own.
   const lines = await cell.evaluate((td) => {
