@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
-import { Alert, Anchor, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -150,13 +150,18 @@ function AnswerFilter({ form, answer, onClear }: { form: string; answer: NonNull
   );
 }
 
-/** Selects every listed submission that can be changed, or none. */
-function SelectAll({ rows, selection }: { rows: InboxRow[]; selection: Selection }) {
+const SELECT_ALL = 'Select all listed';
+
+/**
+ * Selects every listed submission that can be changed, or none. Above the cards its words are its label
+ * (the whole line takes a tap); in the table's header it is named for the same words.
+ */
+function SelectAll({ rows, selection, labelled = false }: { rows: InboxRow[]; selection: Selection; labelled?: boolean }) {
   const listed = rows.filter(selectable).length;
   const chosen = selection.chosen.length;
   return (
     <Checkbox
-      aria-label="Select every listed submission"
+      {...(labelled ? { label: SELECT_ALL } : { 'aria-label': SELECT_ALL })}
       checked={listed > 0 && chosen === listed}
       indeterminate={chosen > 0 && chosen < listed}
       disabled={listed === 0}
@@ -389,10 +394,9 @@ export function InboxView() {
       )}
       {rows.length > 0 && (
         <>
-          <Group hiddenFrom="md" gap="xs">
-            <SelectAll rows={rows} selection={selection} />
-            <Text size="sm">Select all listed</Text>
-          </Group>
+          <Box hiddenFrom="md">
+            <SelectAll rows={rows} selection={selection} labelled />
+          </Box>
           <InboxTable rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} selection={selection} />
           <InboxCards rows={rows} states={states} previews={messages} filter={typed} busy={loaded.state === 'loading'} onOpen={applySearch.flush} assignee={assignee} selection={selection} />
         </>

@@ -89,7 +89,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   const table = page.getByRole('table');
   // The first column holds the boxes that select submissions (its header selects all listed).
   await expect(table.getByRole('columnheader')).toHaveText(['', 'Received', 'Form', 'Name', 'Email', 'Organization', 'Status', 'Assigned to', 'Staff email']);
-  await expect(table.getByRole('columnheader').first().getByRole('checkbox', { name: 'Select every listed submission' })).toBeVisible();
+  await expect(table.getByRole('columnheader').first().getByRole('checkbox', { name: 'Select all listed' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill(tag.toUpperCase());
   await expect(table.getByRole('row')).toHaveCount(3);
   // Each option says how many of what the search finds it would list, counted by the database.
@@ -688,7 +688,7 @@ for (const width of [1366, 390]) {
     await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
 
     // Everything listed, assigned to oneself; then marked as spam and taken back.
-    const all = page.getByRole('checkbox', { name: 'Select every listed submission' });
+    const all = page.getByRole('checkbox', { name: 'Select all listed' });
     await all.check();
     await expect(bar).toContainText('4 submissions selected');
     await bar.getByRole('combobox', { name: 'Assign to' }).selectOption({ label: `${email} (you)` });
