@@ -52,24 +52,16 @@ async function callerOf(req: IncomingMessage): Promise<Claims & { role: string }
   return { ...verified.claims, role };
 }
 
-/** `work` as the caller (role, claims for auth.uid()), in a transaction kept only when `keep`. */
-function asCaller<T>(db: SqlClient, caller: Claims & { role: string }, work: () => Promise<T>, keep = true): Promise<T> {
-  const setup = () =>
-    db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`, [
-      caller.role,
-      JSON.stringify(caller),
-      caller.sub ?? '',
-    ]);
-  if (keep) return inTransaction(db, work, setup);
-  const rolledBack = Symbol('rolled back');
-  return inTransaction(db, async () => {
-    const result = await work();
-    throw Object.assign(new Error('checked'), { [rolledBack]: result });
-  }, setup).catch((error: unknown) => {
-    if (error && typeof error === 'object' && rolledBack in error) return (error as Record<symbol, T>)[rolledBack]!;
-    throw error;
-  });
-}
+/** Plays the caller in the current transaction (role, and the claims auth.uid() reads), as PostgREST and storage do. */
+const becomeCaller = (db: SqlClient, caller: Claims & { role: string }) =>
+  db.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $1, true)`, [
+    caller.role,
+    JSON.stringify(caller),
+    caller.sub ?? '',
+  ]);
+
+/** `work` as the caller, in a transaction of its own. */
+const asCaller = <T>(db: SqlClient, caller: Claims & { role: string }, work: () => Promise<T>) => inTransaction(db, work, () => becomeCaller(db, caller));
 
 interface Bucket {
   id: string;
@@ -99,30 +91,28 @@ export function createStorageHandler({ db, fileSizeLimit }: { db: SqlClient; fil
     const bytes = await readBytes(req, limit);
     if (!bytes) throw new StorageError('413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
     const owner = typeof caller.sub === 'string' && /^[0-9a-f-]{36}$/i.test(caller.sub) ? caller.sub : null;
-    const probe = { mimetype, contentLength: bytes.length };
-    // As the storage server: may the caller write this row? Asked as the caller, then rolled back.
-    await asCaller(
-      db,
-      caller,
-      () =>
-        db.query(
+    const version = randomUUID();
+    const metadata = { eTag: `"${version}"`, size: bytes.length, mimetype, cacheControl: String(req.headers['cache-control'] ?? 'max-age=3600'), lastModified: new Date().toISOString(), contentLength: bytes.length, httpStatusCode: 200 };
+    const { rows } = await inTransaction(db, async () => {
+      // As the storage server: may the caller write this row? Asked as the caller (its policies see only
+      // the type and size), undone, and the object then written as the server.
+      await becomeCaller(db, caller);
+      await db.exec('savepoint caller_may_write');
+      await db
+        .query(
           `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3, $4, $5)
            ${upsert ? 'on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata' : ''}`,
-          [bucketId, name, owner, caller.sub ?? null, probe],
-        ),
-      false,
-    ).catch((error: { code?: string }) => {
-      if (error.code === '42501') throw accessDenied('new row violates row-level security policy');
-      if (error.code === '23505') throw new StorageError('409', 'KeyAlreadyExists', 'Duplicate', 'The resource already exists');
-      throw error;
-    });
-    const version = randomUUID();
-    const now = new Date();
-    const metadata = { eTag: `"${version}"`, size: bytes.length, mimetype, cacheControl: String(req.headers['cache-control'] ?? 'max-age=3600'), lastModified: now.toISOString(), contentLength: bytes.length, httpStatusCode: 200 };
-    const { rows } = await inTransaction(db, async () => {
+          [bucketId, name, owner, caller.sub ?? null, { mimetype, contentLength: bytes.length }],
+        )
+        .catch((error: { code?: string }) => {
+          if (error.code === '42501') throw accessDenied('new row violates row-level security policy');
+          if (error.code === '23505') throw new StorageError('409', 'KeyAlreadyExists', 'Duplicate', 'The resource already exists');
+          throw error;
+        });
+      await db.exec('rollback to savepoint caller_may_write');
+      await db.exec('reset role');
       await db.query('insert into storage_local.files (version, bytes) values ($1, $2)', [version, bytes]);
       const before = await db.query<{ version: string | null }>('select version from storage.objects where bucket_id = $1 and name = $2 for update', [bucketId, name]);
-      if (before.rows[0] && !upsert) throw new StorageError('409', 'KeyAlreadyExists', 'Duplicate', 'The resource already exists');
       if (before.rows[0]?.version) await db.query('delete from storage_local.files where version = $1', [before.rows[0].version]);
       return db.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version) values ($1, $2, $3, $4, $5, $6)
