@@ -8,8 +8,11 @@ import type { InboxRow, Status } from './inbox-query';
 
 export type BulkChange = { status: Status } | { assignee_id: string | null } | { spam: boolean };
 
-/** One call, ids in its body (public.staff_change_submissions): as the caller, so staff's policies decide each row. */
-async function update(client: Backend, ids: string[], values: BulkChange) {
+/**
+ * Sets one status, assignee or spam mark on these submissions, one or many, in one call with the ids in its
+ * body (public.staff_change_submissions): as the caller, so staff's policies decide each row.
+ */
+export async function changeSubmissions(client: Backend, ids: string[], values: BulkChange) {
   const { error } = await client.rpc('staff_change_submissions', { p_ids: ids, p_changes: values });
   if (error) throw new Error(error.message);
 }
@@ -20,7 +23,7 @@ const before = (row: InboxRow, change: BulkChange, spamView: boolean): BulkChang
 
 /** Applies the change to every row; resolves to the undo, which puts back each row's own earlier value. */
 export async function applyBulkChange(client: Backend, rows: InboxRow[], change: BulkChange, spamView: boolean): Promise<() => Promise<void>> {
-  await update(
+  await changeSubmissions(
     client,
     rows.map((row) => row.submission_id),
     change,
@@ -33,6 +36,6 @@ export async function applyBulkChange(client: Backend, rows: InboxRow[], change:
     group.ids.push(row.submission_id);
   }
   return async () => {
-    for (const { values, ids } of groups.values()) await update(client, ids, values);
+    for (const { values, ids } of groups.values()) await changeSubmissions(client, ids, values);
   };
 }

@@ -213,12 +213,6 @@ export async function submission(client: Backend, id: string) {
   return { entry: inbox, answers: (answers.data ?? {}) as Record<string, unknown>, events: (events.data ?? []) as InboxEvent[] };
 }
 
-/** Marks submissions as spam (at the server's time: any time sent says only "spam"), or takes them out of it. */
-export async function markSpam(client: Backend, ids: string[], spam: boolean) {
-  const { error } = await client.from('staff_inbox').update({ spam_at: spam ? new Date().toISOString() : null }).in('submission_id', ids);
-  if (error) throw new Error(error.message);
-}
-
 /** Deletes submissions for good (answers, emails due); the inbox keeps a marker saying who deleted them. */
 export async function deleteSubmissions(client: Backend, ids: string[]): Promise<number> {
   const { data, error } = await client.rpc('staff_delete_submissions', { p_ids: ids });

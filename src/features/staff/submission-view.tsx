@@ -13,7 +13,6 @@ import { filterFromParams, paramsFor } from './inbox-filter-params';
 import {
   deleteSubmissions,
   markRead,
-  markSpam,
   neighbours,
   notificationStates,
   sendAssignmentEmail,
@@ -33,6 +32,7 @@ import { refreshInboxNews, useUnreadTitle } from './inbox-news';
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
+import { changeSubmissions } from './bulk-changes';
 import { EmailAddress } from './email-address';
 
 /** The database's limit on a note (staff_inbox_note_length). */
@@ -205,7 +205,7 @@ function SpamAndDelete({ entry, filter }: { entry: InboxEntry; filter: InboxFilt
   const toggleSpam = async () => {
     setBusy('spam');
     try {
-      await markSpam(await loadBackend(), [entry.submission_id], !spam);
+      await changeSubmissions(await loadBackend(), [entry.submission_id], { spam: !spam });
       void showToast(spam ? { title: 'Not spam', description: 'It is back in the inbox.' } : { title: 'Marked as spam', description: 'It is out of the inbox, and deleted in 30 days unless you take it back (Show: Spam).' });
       void refreshInboxNews();
       back();
