@@ -1,4 +1,5 @@
 import type { FormResults } from './results.ts';
+import type { ReplyTemplate } from './reply-templates.ts';
 
 /** A form whose submissions are emailed to staff; generated into ./generated/notification-forms.ts. */
 export interface NotificationForm {
@@ -18,6 +19,8 @@ export interface NotificationForm {
   contact?: Record<string, 'email' | 'tel'>;
   /** What the form suggests from its answers (schemas/<form>.results.json), for the sender's account page. */
   results?: FormResults;
+  /** The replies staff can start from on a submission's page (schemas/<form>.replies.json). */
+  replies?: ReplyTemplate[];
   /** Field names in the order staff read them. */
   order: string[];
   /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */

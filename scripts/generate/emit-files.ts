@@ -33,14 +33,15 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     );
     const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
     const results = form.resultsRead ? `    results: ${resultsName(form.name)},\n` : '';
+    const replies = form.repliesRead ? `    replies: ${json(form.repliesRead).replaceAll('\n', '\n    ')},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}${results}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}${results}${replies}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [
-    banner("schemas/forms.json and the notified forms' schemas"),
+    banner("schemas/forms.json and the notified forms' schemas and replies"),
     "import type { NotificationForm } from '../notification-form.ts';",
     ...forms.filter((form) => form.resultsRead && registry[form.name]?.notification && registry[form.name]?.table).map((form) => `import ${resultsName(form.name)} from './results/${form.name}.ts';`),
     '',

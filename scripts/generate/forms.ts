@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FormRegistryEntry } from '../../form-model/generated/form-files.ts';
 import type { FormResults } from '../../form-model/results.ts';
+import type { ReplyTemplate } from '../../form-model/reply-templates.ts';
 import { problemAt, readJsonSource, SchemaProblem, type JsonPath, type SourceFile } from './json-source.ts';
 
 export { SchemaProblem, type SourceFile } from './json-source.ts';
@@ -17,6 +18,10 @@ export interface FormSource {
   results: SourceFile<unknown> | null;
   /** The results as the site reads them, once checked against the questions and site.config.ts (check/results.ts). */
   resultsRead?: FormResults;
+  /** The replies staff start from (schemas/<form>.replies.json), or null when it has no such file. */
+  replies: SourceFile<unknown> | null;
+  /** The replies once checked against the questions (check/replies.ts). */
+  repliesRead?: ReplyTemplate[];
   /**
    * Where each question is written in the schema file (a branch's questions are inside its condition),
    * once the schema passed its checks; the schema's json is then in its canonical shape (check/conditions.ts).
@@ -84,7 +89,9 @@ export function readSchemas(dir: string): SchemasRead {
     const stepsBroken = existsSync(join(dir, `${name}.steps.json`)) && !steps;
     const results = existsSync(join(dir, `${name}.results.json`)) ? read<unknown>(`${name}.results.json`) : null;
     const resultsBroken = existsSync(join(dir, `${name}.results.json`)) && !results;
-    if (schema && ui && messages && !stepsBroken && !resultsBroken) forms.push({ name, schema, ui, messages, steps, results });
+    const replies = existsSync(join(dir, `${name}.replies.json`)) ? read<unknown>(`${name}.replies.json`) : null;
+    const repliesBroken = existsSync(join(dir, `${name}.replies.json`)) && !replies;
+    if (schema && ui && messages && !stepsBroken && !resultsBroken && !repliesBroken) forms.push({ name, schema, ui, messages, steps, results, replies });
   }
   return { registry, forms, problems };
 }
@@ -92,7 +99,7 @@ export function readSchemas(dir: string): SchemasRead {
 /** Files in schemas/ that no form claims: usually a typo in a file name. */
 export function strayFiles(dir: string, registry: Registry): string[] {
   const known = new Set(['forms.json', 'README.md']);
-  for (const name of Object.keys(registry)) for (const part of ['schema', 'ui', 'messages', 'steps', 'results']) known.add(`${name}.${part}.json`);
+  for (const name of Object.keys(registry)) for (const part of ['schema', 'ui', 'messages', 'steps', 'results', 'replies']) known.add(`${name}.${part}.json`);
   return readdirSync(dir).filter((file) => !known.has(file) && !file.startsWith('.'));
 }
 

@@ -9,6 +9,7 @@ import { desiredState } from './db-state.ts';
 import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
 import { checkResults } from './check/results.ts';
+import { checkReplies } from './check/replies.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
 import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
 import { problemAt } from './json-source.ts';
@@ -123,8 +124,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         form.resultsRead = checkResults(form, registry.json[form.name], questions ?? {}, site.suggestions, problems) ?? undefined;
       }
     }
+    for (const form of forms.filter((f) => f.replies)) {
+      const questions = sound.includes(form) ? form.schema.json.properties : form.questions;
+      form.repliesRead = checkReplies(form, registry.json[form.name], questions ?? {}, problems) ?? undefined;
+    }
     for (const stray of strayFiles(schemasDir, registry.json)) {
-      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json, .steps.json or .results.json, or list its form.'));
+      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json, .steps.json, .results.json or .replies.json, or list its form.'));
     }
   }
   if (problems.length || !registry) {

@@ -16,9 +16,21 @@ export interface ClosableSqlClient extends SqlClient {
   close(): Promise<void>;
 }
 
+/**
+ * A date column reads as PostgreSQL writes it ("2026-11-28"), as PostgREST returns it, not as a Date:
+ * both drivers make midnight of it (PGlite UTC's, node-postgres the machine's), which a browser shows as
+ * another day west of Greenwich.
+ */
+const DATE_OID = 1082;
+const keepDate = (value: string) => value;
+const pgTypes = { getTypeParser: (oid: number, format?: string) => (oid === DATE_OID ? keepDate : pg.types.getTypeParser(oid, format as 'text')) };
+
 export function fromPglite(lite: PGlite): ClosableSqlClient {
-  return { exec: (sql) => lite.exec(sql), query: (sql, params) => lite.query(sql, params), close: () => lite.close() };
+  return { exec: (sql) => lite.exec(sql), query: (sql, params) => lite.query(sql, params, { parsers: { [DATE_OID]: keepDate } }), close: () => lite.close() };
 }
+
+/** A node-postgres client that reads dates as fromPglite does. */
+export const pgClient = (config: pg.ClientConfig) => new pg.Client({ ...config, types: pgTypes });
 
 export function fromPgClient(client: pg.Client): ClosableSqlClient {
   return {
@@ -48,7 +60,7 @@ export function reconnectingPgClient(connectionString: string): ClosableSqlClien
   const lost = (message: string) => Object.assign(new Error(`The database connection was lost (${message}); it is being re-established. Try again in a moment.`), { code: '08006' });
   const client = () => {
     current ??= (async () => {
-      const next = new pg.Client({ connectionString });
+      const next = pgClient({ connectionString });
       next.on('error', (error) => {
         console.warn(`Database connection lost: ${error.message}. Reconnecting on the next request.`);
         current = null;

@@ -3,7 +3,8 @@
  * on the same schedule, when a notification is due, it calls send-form-notification's sweep with the
  * service role key, so leads saved while mail was down reach the inbox without anyone pressing Send.
  * Each tick also deletes what was marked as spam 30 days ago, as the hosted daily job does
- * (supabase/migrations/20261127230000_spam_and_deletion.sql).
+ * (supabase/migrations/20261127230000_spam_and_deletion.sql), and queues the follow-up digests of whoever's
+ * morning has come, as the hosted 5-minute job does (supabase/migrations/20261128020000_follow_ups.sql).
  */
 import type { SqlClient } from './sql-client.ts';
 import { serialized } from './transactions.ts';
@@ -18,9 +19,8 @@ export function startNotificationSweep(db: SqlClient, apiUrl: string, serviceRol
     running = true;
     try {
       await serialized(db, () => db.query('select public.sweep_spam()'));
-      const { rows } = await serialized(db, () =>
-        db.query<{ due: boolean }>(`select exists (select 1 from public.form_notifications where state <> 'sent' and next_attempt_at <= now()) as due`),
-      );
+      await serialized(db, () => db.query('select public.queue_follow_up_digests()'));
+      const { rows } = await serialized(db, () => db.query<{ due: boolean }>('select public.outbox_has_due() as due'));
       if (!rows[0]?.due) return;
       const response = await fetch(`${apiUrl}/functions/v1/send-form-notification`, {
         method: 'POST',

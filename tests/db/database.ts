@@ -3,7 +3,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
 import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
-import { fromPgClient, fromPglite, type ClosableSqlClient } from '../../supabase/local/sql-client';
+import { fromPgClient, fromPglite, pgClient, type ClosableSqlClient } from '../../supabase/local/sql-client';
 
 export type Db = ClosableSqlClient;
 
@@ -20,7 +20,7 @@ async function serverDb(): Promise<Db> {
   await admin.query(`create database ${name}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = pgClient({ connectionString: url.toString() });
   await client.connect();
   const db = fromPgClient(client);
   return {

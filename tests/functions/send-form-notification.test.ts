@@ -9,10 +9,14 @@ import forms from '../../schemas/forms.json';
 import { optionLabel, sampleAnswers } from '../support/sample-answers';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startApiWithFunctions, type ApiWithFunctions } from '../support/api-with-functions';
+import { todayIn, zoneAt } from '../support/time-zones';
+import { committedAs, staffSession } from '../db/database';
 
 interface Received {
   to: string[];
   replyTo: string | undefined;
+  fromName: string | undefined;
+  fromAddress: string | undefined;
   subject: string;
   html: string;
   text: string;
@@ -36,6 +40,8 @@ async function startSmtp(): Promise<number> {
         inbox.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           replyTo: mail.replyTo?.[0]?.address,
+          fromName: mail.from?.name,
+          fromAddress: mail.from?.address,
           subject: mail.subject ?? '',
           html: mail.html ?? '',
           text: mail.text ?? '',
@@ -332,6 +338,90 @@ describe('send-form-notification', () => {
     expect(copies().flatMap((m) => m.to).sort()).toEqual(['visitor0@example.org', 'visitor1@example.org', 'visitor2@example.org']);
     expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
     expect(inbox).toHaveLength(6);
+  }, 60_000);
+});
+
+describe('the morning follow-up digest (decision 048)', () => {
+  const KIM = '00000000-0000-4000-8000-00000000d1a1';
+  const kim = 'kim@keystoneimpact.org';
+  const digests = () => inbox.filter((m) => m.to.includes(kim));
+
+  it('sends each staff member one email of what is due to them, oldest first, with links, and keeps it due through a mail outage', async () => {
+    await makeDue();
+    await sweep();
+    inbox = [];
+    const zone = zoneAt(8, 23);
+    const today = todayIn(zone);
+    await stack.db.query(`insert into auth.users (id, email, raw_app_meta_data) values ($1, $2, '{"provider": "email", "staff": true}')`, [KIM, kim]);
+    await stack.db.query('insert into public.staff_settings (staff_id, time_zone) values ($1, $2)', [KIM, zone]);
+    const older = await stack.save('contact_submissions', { ...contact, name: 'Older <b>Lead</b>', email: 'older@example.org' });
+    const newer = await stack.save('contact_submissions', { ...contact, name: 'Newer Lead', email: 'newer@example.org' });
+    await stack.db.query(`update public.staff_inbox set assignee_id = $1, follow_up_on = case when submission_id = $2 then date '2026-01-05' else $3::date end where submission_id in ($2, $4)`, [KIM, older, today, newer]);
+    await makeDue();
+    await sweep();
+    inbox = [];
+
+    expect((await stack.db.query<{ n: number }>('select public.queue_follow_up_digests() as n')).rows[0]!.n).toBe(1);
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    try {
+      expect(await sweep().then((r) => r.json())).toMatchObject({ failed: 1 });
+    } finally {
+      await startSmtp();
+    }
+    expect(digests()).toEqual([]);
+    await stack.db.query(`update public.follow_up_digests set next_attempt_at = now() where state <> 'sent'`);
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 1, failed: 0 });
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 0, failed: 0 });
+
+    const [email] = digests();
+    expect(digests()).toHaveLength(1);
+    expect(email!.replyTo).toBe(TEAM);
+    expect(email!.subject).toMatch(/^Follow-ups due \w+day, \w+ \d+, \d{4}: 2$/);
+    const lines = email!.text.split('\n').filter((line) => line.startsWith('- '));
+    expect(lines).toEqual(['- Contact Inquiry from Older <b>Lead</b>: Overdue since Monday, January 5, 2026', '- Contact Inquiry from Newer Lead: Due today']);
+    expect(email!.text).toContain(`https://keystoneimpact.example/staff?submission=${older}`);
+    expect(email!.html).toContain('Older &lt;b&gt;Lead&lt;/b&gt;');
+    expect(email!.html).toContain(`href="https://keystoneimpact.example/staff?submission=${newer}"`);
+  }, 60_000);
+});
+
+describe('a staff member\'s reply to a sender (decision 049)', () => {
+  const SAM = '00000000-0000-4000-8000-00000000d1a2';
+
+  it('goes to the sender once, from the site\'s address in the staff member\'s name, Reply-To the team, signed, and is kept due through an outage', async () => {
+    await makeDue();
+    await sweep();
+    inbox = [];
+    const sam = await staffSession(stack.db, SAM, 'sam@keystoneimpact.org');
+    await stack.db.query(`update auth.users set raw_user_meta_data = '{"name": "Sam \\"Q\\" Lee"}' where id = $1`, [SAM]);
+    const id = await stack.save('contact_submissions', { ...contact, name: 'Rae', email: 'rae@example.org' });
+    await makeDue();
+    await sweep();
+    inbox = [];
+    const queue = (subject: string) =>
+      committedAs(stack.db, 'authenticated', SAM, () => stack.db.query<{ id: string }>('select public.staff_send_reply($1, $2, $3) as id', [id, subject, 'Hello Rae,\n\nThank you <b>!</b>\nSee you soon.']), sam).then(
+        (r) => r.rows[0]!.id,
+      );
+    const reply = await queue('Re: your note');
+    expect((await stack.invoke({ reply: 'not-an-id' })).status).toBe(400);
+    expect((await stack.invoke({ reply })).status).toBe(200);
+    expect((await stack.invoke({ reply })).status).toBe(200);
+    const toRae = () => inbox.filter((m) => m.to.includes('rae@example.org') && m.subject.startsWith('Re: '));
+    expect(toRae()).toHaveLength(1);
+    expect(toRae()[0]).toMatchObject({ replyTo: TEAM, fromName: 'Sam "Q" Lee (Keystone Impact Partners)', fromAddress: 'notifications@keystoneimpact.org' });
+    expect(toRae()[0]!.text.trimEnd()).toBe('Hello Rae,\n\nThank you <b>!</b>\nSee you soon.\n\nSam "Q" Lee\nKeystone Impact Partners');
+    expect(toRae()[0]!.html).toContain('<p>Thank you &lt;b&gt;!&lt;/b&gt;<br>See you soon.</p>');
+
+    const second = await queue('Re: one more');
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    try {
+      expect((await stack.invoke({ reply: second })).status).toBe(502);
+    } finally {
+      await startSmtp();
+    }
+    await stack.db.query(`update public.staff_replies set next_attempt_at = now() where state = 'pending'`);
+    expect(await sweep().then((r) => r.json())).toEqual({ sent: 1, failed: 0 });
+    expect(toRae().map((m) => m.subject)).toEqual(['Re: your note', 'Re: one more']);
   }, 60_000);
 });
 

@@ -28,6 +28,7 @@ const row = (form: string, id: string, extra: Partial<InboxRow> = {}): InboxRow 
   note: null,
   unread: false,
   assignee_id: null,
+  follow_up_on: null,
   ...extra,
 });
 
@@ -173,6 +174,13 @@ describe('the filter in the address', () => {
     expect(filterFromParams(paramsFor(filter))).toEqual(filter);
     expect(filterFromParams(new URLSearchParams('form=clients&status=deleted&from=yesterday&to=2026-13&q=%20%20&unread=yes&assigned=someone'))).toEqual({});
     expect(paramsFor({}, 'id-1').toString()).toBe('submission=id-1');
+  });
+
+  it('keeps the Due view, and one view only when a hand-edited address asks for both Spam and Due', () => {
+    expect(filterFromParams(paramsFor({ due: true, assigned: 'me' }))).toEqual({ due: true, assigned: 'me' });
+    expect(paramsFor({ due: true }).toString()).toBe('due=1');
+    expect(filterFromParams(new URLSearchParams('spam=1&due=1'))).toEqual({ spam: true });
+    expect(filterFromParams(new URLSearchParams('due=yes'))).toEqual({});
   });
 
   it('keeps one answer of one of its form\'s questions (an option clicked on the overview), and nothing else', () => {

@@ -75,6 +75,26 @@ const suggestions: SchemaObject = {
 
 const resultsBecause: SchemaObject = { ...nonEmptyText, description: 'must be the sentence that tells the visitor why, like "You told us your team is new to AI."' };
 
+export const repliesShape: SchemaObject = {
+  title: 'FormReplies',
+  $comment:
+    'schemas/<form>.replies.json: the replies staff can start from on a submission\'s page. {question} in the subject or body puts in the sender\'s answer to that question.',
+  type: 'array',
+  minItems: 1,
+  items: {
+    title: 'FormReplySource',
+    type: 'object',
+    additionalProperties: false,
+    required: ['title', 'subject', 'body'],
+    properties: {
+      $comment: { type: 'string' },
+      title: { ...nonEmptyText, maxLength: 80, description: 'must be text that is not empty, at most 80 characters: what staff pick the reply by.' },
+      subject: { ...nonEmptyText, maxLength: 150, pattern: '^[^\\r\\n]*\\S[^\\r\\n]*$', description: 'must be one line of text, at most 150 characters, like "Re: {subject}".' },
+      body: { ...nonEmptyText, maxLength: 10000, description: 'must be text that is not empty, at most 10,000 characters; \\n starts a new line.' },
+    },
+  },
+};
+
 export const resultsShape: SchemaObject = {
   title: 'FormResults',
   $comment:

@@ -6,7 +6,7 @@ import { STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
 import { formTitle } from './staff-forms';
 import { EmailAddress } from './email-address';
-import { UnreadMark } from './unread-mark';
+import { DueMark, UnreadMark } from './row-marks';
 import { AssigneeName, type AssigneeLabel } from './assignee-label';
 import type { Selection } from './use-selection';
 
@@ -53,6 +53,7 @@ export function InboxCards({ rows, states, previews, filter, busy, onOpen, assig
                 <SelectBox row={row} selection={selection} />
                 <span>
                 {row.unread && <UnreadMark />}
+                <DueMark row={row} />
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen} fw={row.unread ? 700 : 600} style={{ overflowWrap: 'anywhere' }}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{senderLabel(row)}</bdi>

@@ -1,5 +1,5 @@
 /**
- * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…&unread=1&assigned=me&spam=1, and field=…&answer=…
+ * The inbox's filter lives in the address (/staff?form=assessment&status=new&q=…&unread=1&assigned=me&spam=1 or due=1, and field=…&answer=…
  * for one answer, the option clicked on the overview), so Back, a reload
  * or a shared link shows the same list. Anything a hand-edited address adds that the inbox does not
  * know is ignored rather than sent to the database.
@@ -30,7 +30,7 @@ export function filterFromParams(params: URLSearchParams): InboxFilter {
     ...(search ? { search } : {}),
     ...answer,
     ...(params.get('unread') === '1' ? { unread: true as const } : {}),
-    ...(params.get('spam') === '1' ? { spam: true as const } : {}),
+    ...(params.get('spam') === '1' ? { spam: true as const } : params.get('due') === '1' ? { due: true as const } : {}),
     ...((ASSIGNED as readonly string[]).includes(params.get('assigned') ?? '') ? { assigned: params.get('assigned') as Assigned } : {}),
   };
 }
@@ -45,6 +45,7 @@ export function paramsFor(filter: InboxFilter, submission?: string): URLSearchPa
   if (filter.search) params.set('q', filter.search);
   if (filter.unread) params.set('unread', '1');
   if (filter.spam) params.set('spam', '1');
+  if (filter.due) params.set('due', '1');
   if (filter.assigned) params.set('assigned', filter.assigned);
   if (filter.form && filter.answer) {
     params.set('field', filter.answer.field);

@@ -1,6 +1,7 @@
 /**
  * What is new to the signed-in staff member (decision 044): the unread count in the workspace's nav and
- * tab title, and the newest submission's seq, by which an open list notices an arrival and refreshes.
+ * tab title, the newest submission's seq, by which an open list notices an arrival and refreshes, and how
+ * many follow-ups are due (decision 048).
  * Asked every 20 seconds while the page is visible and something shows it, and at once after a change.
  * Polled rather than pushed: the local stand-in speaks no Realtime, and one small query per staff member
  * every 20 seconds costs the database less than a replication slot would.
@@ -12,6 +13,7 @@ import { inboxNews } from './inbox-query';
 export interface InboxNews {
   unread: number;
   newest: number | null;
+  due: number;
 }
 
 const EVERY_MS = 20_000;
@@ -29,7 +31,7 @@ function schedule() {
 
 /** An answer read along with something else (the inbox's first page reads one too). */
 export function noteInboxNews(answer: InboxNews) {
-  if (answer.unread === news?.unread && answer.newest === news?.newest) return;
+  if (answer.unread === news?.unread && answer.newest === news?.newest && answer.due === news?.due) return;
   news = answer;
   for (const listener of listeners) listener();
 }

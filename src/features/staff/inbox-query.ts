@@ -28,6 +28,8 @@ export interface InboxFilter {
   assigned?: Assigned;
   /** Only what is marked as spam, which every other view leaves out (decision 047). */
   spam?: true;
+  /** Only follow-ups due on the staff member's today or before, not closed (decision 048). */
+  due?: true;
 }
 
 export const ASSIGNED = ['me', 'nobody'] as const;
@@ -49,10 +51,12 @@ export interface InboxRow {
   unread: boolean;
   /** The staff member handling it, or null: nobody's yet. */
   assignee_id: string | null;
+  /** The day to come back to it (YYYY-MM-DD), or null. */
+  follow_up_on: string | null;
 }
 
 export const PAGE_SIZE = 50;
-const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note, assignee_id';
+const COLUMNS = 'seq, submission_id, form, form_table, name, email, organization, created_at, status, note, assignee_id, follow_up_on';
 
 /** `%` and `_` typed by staff are meant literally; `*` is PostgREST's own wildcard in URLs, so it is dropped. */
 const likeText = (text: string) => text.trim().toLowerCase().replace(/\*/g, '').replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,8 +68,8 @@ const dayEnd = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 function filterArgs(filter: InboxFilter) {
   return {
     ...(filter.form ? { p_form: filter.form } : {}),
-    // Spam is a view of its own: the database takes it as the status 'spam' (staff_inbox_conditions).
-    ...(filter.spam ? { p_status: 'spam' } : filter.status ? { p_status: filter.status } : {}),
+    // Spam and Due are views of their own: the database takes them as the status 'spam' or 'due' (staff_inbox_conditions).
+    ...(filter.spam ? { p_status: 'spam' } : filter.due ? { p_status: 'due' } : filter.status ? { p_status: filter.status } : {}),
     ...(filter.unread ? { p_unread: true } : {}),
     ...(filter.assigned ? { p_assigned: filter.assigned } : {}),
     ...rangeArgs(filter),
@@ -95,6 +99,7 @@ function rangeArgs(filter: InboxFilter) {
 export async function inboxPage(client: Backend, filter: InboxFilter, before?: number, size = PAGE_SIZE): Promise<{ rows: InboxRow[]; more: boolean }> {
   // The API returns at most 1,000 rows (config.toml's max_rows), one of them the sign of more: a larger page would look complete when it is not.
   if (size > 999) throw new Error(`An inbox page holds at most 999 submissions, not ${size}.`);
+  if (filter.due) await rememberTimeZone(client);
   const { data, error } = await client.rpc('staff_inbox_page', { ...filterArgs(filter), ...(before !== undefined ? { p_before: before } : {}), p_limit: size + 1 });
   if (error) throw new Error(error.message);
   const rows = data as InboxRow[];
@@ -187,7 +192,7 @@ export interface InboxEvent {
    * What changed (the assignee by address; spam as "spam" or null), or "deleted": by its sender with their
    * account (decision 040, "by its sender") or by staff for good (decision 047, "by staff").
    */
-  field: 'status' | 'note' | 'assignee' | 'spam' | 'deleted';
+  field: 'status' | 'note' | 'assignee' | 'spam' | 'follow_up' | 'reply' | 'deleted';
   old_value: string | null;
   new_value: string | null;
 }
@@ -221,7 +226,7 @@ export async function deleteSubmissions(client: Backend, ids: string[]): Promise
 }
 
 /** Changes a submission's workflow fields: the database lets staff change nothing else. */
-export async function updateSubmission(client: Backend, id: string, changes: { status?: Status; note?: string | null; assignee_id?: string | null }) {
+export async function updateSubmission(client: Backend, id: string, changes: { status?: Status; note?: string | null; assignee_id?: string | null; follow_up_on?: string | null }) {
   const { error } = await client.from('staff_inbox').update(changes).eq('submission_id', id);
   if (error) throw new Error(error.message);
 }
@@ -244,6 +249,35 @@ export async function sendAssignmentEmail(client: Backend, id: string, formType:
   if (error) console.warn('The assignment email was not sent yet; the outbox will send it:', error.message);
 }
 
+/** A reply sent from the submission's page, and whether it has gone (decision 049). */
+export interface SentReply {
+  id: string;
+  created_at: string;
+  staff_name: string;
+  subject: string;
+  body: string;
+  state: 'pending' | 'sending' | 'sent' | 'dropped';
+}
+
+/** The replies staff sent a submission's sender, oldest first. */
+export async function sentReplies(client: Backend, id: string): Promise<SentReply[]> {
+  const { data, error } = await client.from('staff_replies').select('id, created_at, staff_name, subject, body, state').eq('submission_id', id).order('created_at', { ascending: true });
+  if (error) throw new Error(error.message);
+  return data as SentReply[];
+}
+
+/**
+ * Queues a reply (the database checks it, keeps it in the history and marks the submission Replied), then
+ * has it sent now; true when it went, false when the outbox will send it within a minute.
+ */
+export async function sendReply(client: Backend, id: string, reply: { subject: string; body: string }): Promise<boolean> {
+  const { data, error } = await client.rpc('staff_send_reply', { p_submission: id, p_subject: reply.subject, p_body: reply.body });
+  if (error) throw new Error(error.message);
+  const sent = await client.functions.invoke('send-form-notification', { body: { reply: data } });
+  if (sent.error) console.warn('The reply was not sent yet; the outbox will send it:', sent.error.message);
+  return !sent.error;
+}
+
 /** Every row of a filter's answers in one form's table, for the export, fetched in pages of ids. */
 export async function answersOf(client: Backend, table: FormTable, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
   const found = new Map<string, Record<string, unknown>>();
@@ -255,12 +289,34 @@ export async function answersOf(client: Backend, table: FormTable, ids: string[]
   return found;
 }
 
-/** How many submissions are new to the signed-in staff member, and the newest one's seq (to notice arrivals). */
-export async function inboxNews(client: Backend): Promise<{ unread: number; newest: number | null }> {
+/**
+ * How many submissions are new to the signed-in staff member, the newest one's seq (to notice arrivals),
+ * and how many follow-ups are due on their today.
+ */
+export async function inboxNews(client: Backend): Promise<{ unread: number; newest: number | null; due: number }> {
+  await rememberTimeZone(client);
   const { data, error } = await client.rpc('staff_inbox_news');
   if (error) throw new Error(error.message);
   const row = data[0];
-  return { unread: Number(row?.unread ?? 0), newest: row?.newest === null || row?.newest === undefined ? null : Number(row.newest) };
+  return { unread: Number(row?.unread ?? 0), newest: row?.newest === null || row?.newest === undefined ? null : Number(row.newest), due: Number(row?.due ?? 0) };
+}
+
+let zoneSaved: Promise<void> | undefined;
+
+/**
+ * Tells the database the browser's time zone, once a page load, before anything that counts what is due:
+ * "today" for the Due view and count, and 8 o'clock for the morning digest, are the staff member's own.
+ * A failure is only logged (today is then the one last saved, or UTC's), and asked again next time.
+ */
+export function rememberTimeZone(client: Backend): Promise<void> {
+  zoneSaved ??= (async () => {
+    const { error } = await client.rpc('staff_set_time_zone', { p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC' });
+    if (error) {
+      zoneSaved = undefined;
+      console.warn('Could not save the time zone for follow-ups:', error.message);
+    }
+  })();
+  return zoneSaved;
 }
 
 /** Read (opened) or unread again, for the signed-in staff member only. */

@@ -12,7 +12,7 @@ import { filterFromParams, paramsFor } from './inbox-filter-params';
 import { inboxCounts, inboxNews, inboxPage, markAllRead, notificationStates, previews, staffMembers, STATUS_LABELS, STATUSES, type InboxCounts, type InboxFilter, type InboxRow } from './inbox-query';
 import { AssigneeName, useAssigneeLabel, type AssigneeLabel } from './assignee-label';
 import { noteInboxNews, refreshInboxNews, useArrivals, useInboxNews, type InboxNews } from './inbox-news';
-import { UnreadMark } from './unread-mark';
+import { DueMark, UnreadMark } from './row-marks';
 import { deliveryLabel, formatTime, senderLabel, submissionCount } from './staff-labels';
 import { display, formTitle, questionTitle, staffForms } from './staff-forms';
 import { LoadFailed } from './load-failed';
@@ -43,8 +43,8 @@ async function readPage(filter: InboxFilter, before?: number): Promise<Page> {
   const first = before === undefined;
   const [page, counts, news, members] = await Promise.all([
     inboxPage(client, filter, before),
-    // The counts are of what is not spam: the Spam view shows none rather than wrong ones.
-    first && !filter.spam ? inboxCounts(client, filter) : undefined,
+    // The counts are of the whole inbox: the Spam and Due views show none rather than wrong ones.
+    first && !filter.spam && !filter.due ? inboxCounts(client, filter) : undefined,
     first ? inboxNews(client) : undefined,
     first ? staffMembers(client) : undefined,
   ]);
@@ -71,7 +71,7 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
   // An answer is one form's: choosing another form lets it go.
   const set = (key: keyof InboxFilter, value: string) => onChange({ ...filter, [key]: value || undefined, ...(key === 'form' ? { answer: undefined } : {}) });
   const [open, setOpen] = useState(false);
-  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread, filter.assigned, filter.spam].filter(Boolean).length;
+  const chosen = [filter.form, filter.status, filter.from, filter.to, filter.answer, filter.unread, filter.assigned, filter.spam, filter.due].filter(Boolean).length;
   return (
     <Stack gap="sm" role="search" aria-label="Filter the inbox">
       <Group align="flex-end" gap="sm" wrap="nowrap">
@@ -118,11 +118,15 @@ function InboxFilters({ filter, counts, onChange, search, onSearch }: { filter: 
         />
         <NativeSelect
           label="Show"
-          value={filter.spam ? 'spam' : filter.unread ? 'unread' : ''}
-          onChange={(e) => onChange({ ...filter, unread: e.currentTarget.value === 'unread' || undefined, spam: e.currentTarget.value === 'spam' || undefined })}
+          value={filter.spam ? 'spam' : filter.due ? 'due' : filter.unread ? 'unread' : ''}
+          onChange={(e) => {
+            const show = e.currentTarget.value;
+            onChange({ ...filter, unread: show === 'unread' || undefined, spam: show === 'spam' || undefined, due: show === 'due' || undefined });
+          }}
           data={[
             { value: '', label: 'Read and unread' },
             { value: 'unread', label: 'Unread only' },
+            { value: 'due', label: 'Due for follow-up' },
             { value: 'spam', label: 'Spam' },
           ]}
         />
@@ -200,6 +204,7 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee, se
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
                 {row.unread && <UnreadMark />}
+                <DueMark row={row} />
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{senderLabel(row)}</bdi>
@@ -370,6 +375,7 @@ export function InboxView() {
         </Group>
       </Group>
       {filter.spam && <Text>Marked as spam: out of the inbox, its counts and the overview, and deleted 30 days after being marked. Open one to take it back.</Text>}
+      {filter.due && <Text>Due for follow-up: dated today or earlier, and not closed. Open one to set a new date or close it once it is dealt with.</Text>}
       {arrivals && (
         <Button variant="light" onClick={showArrivals} style={{ alignSelf: 'center' }}>
           New submissions have arrived: show them

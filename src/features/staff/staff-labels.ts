@@ -22,3 +22,14 @@ export function deliveryLabel(state: string | undefined): string {
   if (state === 'pending') return 'Waiting to send';
   return 'No email';
 }
+
+/** Today in the browser's time zone, as YYYY-MM-DD (the form a date input and the database use). */
+export const localToday = () => new Date().toLocaleDateString('en-CA');
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** A YYYY-MM-DD day as staff read it ("Nov 28, 2026"), the same in every time zone. */
+export const formatDay = (ymd: string) => day.format(new Date(`${ymd}T12:00:00Z`));
+
+/** Due to be followed up (decision 048): dated today or before and not closed. */
+export const isDue = (row: { follow_up_on: string | null; status: string }, today = localToday()) => row.follow_up_on !== null && row.follow_up_on <= today && row.status !== 'closed';

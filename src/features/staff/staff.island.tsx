@@ -60,9 +60,13 @@ function StaffViews({ overview }: { overview: boolean }) {
 // The charts (Recharts) come when staff first open the overview, not with the inbox.
 const OverviewView = lazy(() => import('./overview-view').then((module) => ({ default: module.OverviewView })));
 
-/** Inbox and overview, as two links: each view has its own address, so Back and a shared link work. */
+/**
+ * Inbox and overview, as two links: each view has its own address, so Back and a shared link work. While
+ * follow-ups are due, a third link lists them (the inbox's "Show: Due for follow-up").
+ */
 function ViewLinks({ overview }: { overview: boolean }) {
-  const unread = useInboxNews()?.unread;
+  const news = useInboxNews();
+  const unread = news?.unread;
   return (
     <Group component="nav" aria-label="Staff views" gap="xs">
       <Button component={Link} to="/staff" variant={overview ? 'default' : 'filled'} aria-current={overview ? undefined : 'page'}>
@@ -71,6 +75,11 @@ function ViewLinks({ overview }: { overview: boolean }) {
       <Button component={Link} to="/staff?view=overview" variant={overview ? 'filled' : 'default'} aria-current={overview ? 'page' : undefined}>
         Overview
       </Button>
+      {news?.due ? (
+        <Button component={Link} to="/staff?due=1" variant="default" color="red.9" c="red.9">
+          {`Due (${news.due})`}
+        </Button>
+      ) : null}
     </Group>
   );
 }

@@ -1,9 +1,9 @@
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { useViewTitle } from '../../components/signed-in-page';
 import { showToast } from '../../components/toast';
@@ -16,6 +16,7 @@ import {
   neighbours,
   notificationStates,
   sendAssignmentEmail,
+  sentReplies,
   staffMembers,
   STATUS_LABELS,
   STATUS_OPTIONS,
@@ -29,11 +30,13 @@ import {
 } from './inbox-query';
 import { useAccount } from '../../lib/account/account-context';
 import { refreshInboxNews, useUnreadTitle } from './inbox-news';
-import { deliveryLabel, formatTime, senderLabel } from './staff-labels';
+import { deliveryLabel, formatDay, formatTime, senderLabel } from './staff-labels';
 import { answerRows, formTitle, replySubject, staffForms } from './staff-forms';
 import { useStaffData } from './use-staff-data';
 import { changeSubmissions } from './bulk-changes';
 import { EmailAddress } from './email-address';
+import { ReplyComposer } from './reply-composer';
+import { SentReplies } from './sent-replies';
 
 /** The database's limit on a note (staff_inbox_note_length). */
 const NOTE_MAX = 5000;
@@ -57,6 +60,8 @@ function describe(event: InboxEvent): string {
   const who = event.actor_email ?? 'Someone';
   if (event.field === 'spam') return event.new_value ? `${who} marked it as spam` : `${who} took it out of spam`;
   if (event.field === 'status') return `${who} changed the status from ${statusLabel(event.old_value)} to ${statusLabel(event.new_value)}`;
+  if (event.field === 'reply') return `${who} replied: “${event.new_value}”`;
+  if (event.field === 'follow_up') return event.new_value ? `${who} set a follow-up for ${formatDay(event.new_value)}` : `${who} cleared the follow-up date`;
   if (event.field === 'assignee') return event.new_value ? `${who} assigned it to ${event.new_value}` : `${who} took it from ${event.old_value ?? 'a former staff member'}: nobody has it`;
   return event.new_value ? `${who} set the note to “${event.new_value}”` : `${who} removed the note`;
 }
@@ -80,7 +85,7 @@ function ContactAnswer({ kind, value }: { kind: 'email' | 'tel' | undefined; val
   return <bdi>{value}</bdi>;
 }
 
-const LEAVE_QUESTION = 'The status, note or assignment you changed is not saved. Leave without saving?';
+const LEAVE_QUESTION = 'What you changed or wrote on this page is not saved or sent. Leave without saving?';
 
 /**
  * While `unsaved`, leaving asks first: another submission, the inbox or Back through the router (the
@@ -101,26 +106,40 @@ function useLeaveGuard(unsaved: boolean) {
   }, [unsaved]);
 }
 
-/** Status and note, saved together; the database stamps who and when, and keeps the history. */
-function Workflow({ entry, staff, onSaved }: { entry: InboxEntry; staff: StaffMember[]; onSaved: () => void }) {
+/** What a save kept, in words. */
+function savedWords(reassigned: boolean, redated: boolean) {
+  const parts = ['status', 'note', ...(reassigned ? ['assignment'] : []), ...(redated ? ['follow-up date'] : [])];
+  return `The ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)} are saved.`;
+}
+
+/** Status, note, assignee and follow-up date, saved together; the database stamps who and when, and keeps the history. */
+function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; staff: StaffMember[]; onSaved: () => void; onUnsaved: (unsaved: boolean) => void }) {
   const me = useAccount().user?.id;
   const [status, setStatus] = useState<Status>(entry.status);
   const [note, setNote] = useState(entry.note ?? '');
   const [assignee, setAssignee] = useState(entry.assignee_id ?? '');
+  const [followUp, setFollowUp] = useState(entry.follow_up_on ?? '');
   const [saving, setSaving] = useState(false);
   // Saved, until the reload brings the saved values back (and this form is remade from them): leaving
   // in that moment loses nothing, so it does not ask.
   const [saved, setSaved] = useState(false);
   const reassigned = assignee !== (entry.assignee_id ?? '');
-  const changed = status !== entry.status || note.trim() !== (entry.note ?? '') || reassigned;
-  useLeaveGuard(changed && !saving && !saved);
+  const redated = followUp !== (entry.follow_up_on ?? '');
+  const changed = status !== entry.status || note.trim() !== (entry.note ?? '') || reassigned || redated;
+  useEffect(() => onUnsaved(changed && !saving && !saved), [changed, saving, saved, onUnsaved]);
   const save = async () => {
     setSaving(true);
     try {
       const client = await loadBackend();
-      await updateSubmission(client, entry.submission_id, { status, note: note.trim() || null, ...(reassigned ? { assignee_id: assignee || null } : {}) });
+      await updateSubmission(client, entry.submission_id, {
+        status,
+        note: note.trim() || null,
+        ...(reassigned ? { assignee_id: assignee || null } : {}),
+        ...(redated ? { follow_up_on: followUp || null } : {}),
+      });
       setSaved(true);
-      void showToast({ title: 'Saved', description: reassigned ? 'The status, note and assignment are saved.' : 'The status and note are saved.' });
+      void showToast({ title: 'Saved', description: savedWords(reassigned, redated) });
+      if (redated) void refreshInboxNews();
       // The colleague it went to is emailed now (the outbox would within a minute); nobody is emailed about their own.
       if (reassigned && assignee && assignee !== me) void sendAssignmentEmail(client, entry.submission_id, formTitle(entry.form));
       onSaved();
@@ -149,6 +168,15 @@ function Workflow({ entry, staff, onSaved }: { entry: InboxEntry; staff: StaffMe
             // Someone who is no longer staff still shows as who had it, until it is given to another.
             ...(entry.assignee_id && !staff.some((m) => m.id === entry.assignee_id) ? [{ value: entry.assignee_id, label: 'A former staff member' }] : []),
           ]}
+        />
+        <TextInput
+          type="date"
+          label="Follow up on"
+          description="Due from this day until it is closed; whoever has it gets a reminder by email that morning. Empty: no follow-up."
+          min="2000-01-01"
+          max="2999-12-31"
+          value={followUp}
+          onChange={(e) => setFollowUp(e.currentTarget.value)}
         />
         <Textarea
           label="Internal note"
@@ -256,13 +284,18 @@ export function SubmissionView({ id }: { id: string }) {
   const { loaded, reload } = useStaffData(id, async (client) => {
     const found = await submission(client, id);
     if (!found) return null;
-    const [states, around, staff] = await Promise.all([notificationStates(client, [id]), neighbours(client, filter, found.entry.seq), staffMembers(client)]);
-    return { ...found, delivery: states.get(id), around, staff };
+    const [states, around, staff, replies] = await Promise.all([notificationStates(client, [id]), neighbours(client, filter, found.entry.seq), staffMembers(client), sentReplies(client, id)]);
+    return { ...found, delivery: states.get(id), around, staff, replies };
   });
   // Opened from a list scrolled down, it starts at its top; once loaded, focus is on its heading, so a
   // screen reader says what opened and the keyboard goes on from there.
   // Only the first time: a save reloads it, and focus must stay where staff were.
   const heading = useRef<HTMLHeadingElement>(null);
+  // One guard for the page (a router holds one blocker): the workflow's changes and a reply being written.
+  const [unsaved, setUnsaved] = useState({ workflow: false, reply: false });
+  const workflowUnsaved = useCallback((workflow: boolean) => setUnsaved((now) => (now.workflow === workflow ? now : { ...now, workflow })), []);
+  const replyUnsaved = useCallback((reply: boolean) => setUnsaved((now) => (now.reply === reply ? now : { ...now, reply })), []);
+  useLeaveGuard(unsaved.workflow || unsaved.reply);
   const focused = useRef(false);
   const opened = loaded.state === 'ready' ? loaded.data?.entry : undefined;
   useViewTitle('Submission', useUnreadTitle(opened ? titleOf(opened) : 'Submission'));
@@ -303,7 +336,7 @@ export function SubmissionView({ id }: { id: string }) {
       </Stack>
     );
   }
-  const { entry, answers, events, delivery, around, staff } = loaded.data;
+  const { entry, answers, events, delivery, around, staff, replies } = loaded.data;
   const form = staffForms.get(entry.form);
   const rows = form ? answerRows(form, answers) : [];
   const who = senderLabel(entry);
@@ -333,9 +366,9 @@ export function SubmissionView({ id }: { id: string }) {
         </Text>
       </Stack>
       <Group gap="sm">
-        {entry.email && form && (
-          <Button component="a" href={mailto(entry.email, replySubject(form, answers))}>
-            Reply by email
+        {entry.email && form && !entry.spam_at && (
+          <Button component="a" href="#reply-title">
+            Reply
           </Button>
         )}
         {!withdrawn && <MarkUnread id={id} filter={filter} afterRead={() => readOnOpen.current} />}
@@ -344,37 +377,58 @@ export function SubmissionView({ id }: { id: string }) {
       {entry.spam_at && !withdrawn && <Text c="red.8">Marked as spam {formatTime(entry.spam_at)}: it is deleted 30 days later unless you take it back.</Text>}
       <MainWithAside
         main={
-          <section aria-labelledby="answers-title">
-            <Title order={3} id="answers-title" mb="sm">
-              Answers
-            </Title>
-            {withdrawn && (
-              <Text c="dimmed">
-                {entry.deleted_by ? `${entry.deleted_by} deleted this submission for good: nothing its sender sent is kept.` : 'Its sender deleted their account and this submission with it: nothing they sent is kept.'}
-              </Text>
+          <Stack gap="xl">
+            <section aria-labelledby="answers-title">
+              <Title order={3} id="answers-title" mb="sm">
+                Answers
+              </Title>
+              {withdrawn && (
+                <Text c="dimmed">
+                  {entry.deleted_by ? `${entry.deleted_by} deleted this submission for good: nothing its sender sent is kept.` : 'Its sender deleted their account and this submission with it: nothing they sent is kept.'}
+                </Text>
+              )}
+              <Table verticalSpacing="sm" layout="fixed" hidden={withdrawn}>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <Table.Tr key={row.field}>
+                      <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
+                        {row.label}
+                      </Table.Th>
+                      {row.state === 'answered' ? (
+                        <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                          {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
+                          <ContactAnswer kind={form?.contact?.[row.field]} value={row.value} />
+                        </Table.Td>
+                      ) : (
+                        <Table.Td c="dimmed" fs="italic">
+                          {row.value}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </section>
+            {entry.email && form && (
+              <section aria-labelledby="reply-title">
+                <Title order={3} id="reply-title" mb="sm" tabIndex={-1}>
+                  Reply to <bdi>{who}</bdi>
+                </Title>
+                {replies.length > 0 && <SentReplies replies={replies} />}
+                {entry.spam_at ? (
+                  <Text c="dimmed">It is marked as spam: press Not spam above to reply.</Text>
+                ) : (
+                  <ReplyComposer id={id} to={entry.email} form={form} answers={answers} onSent={reload} onUnsaved={replyUnsaved} />
+                )}
+                <Anchor href={mailto(entry.email, replySubject(form, answers))} size="sm" mt="sm" display="inline-block">
+                  Reply by email
+                </Anchor>{' '}
+                <Text span size="sm" c="dimmed">
+                  from your own mail app instead (not kept here).
+                </Text>
+              </section>
             )}
-            <Table verticalSpacing="sm" layout="fixed" hidden={withdrawn}>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.field}>
-                    <Table.Th scope="row" w="40%" style={{ verticalAlign: 'top' }}>
-                      {row.label}
-                    </Table.Th>
-                    {row.state === 'answered' ? (
-                      <Table.Td style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {/* The visitor's text, isolated (dir=auto): its direction marks stay inside it. */}
-                        <ContactAnswer kind={form?.contact?.[row.field]} value={row.value} />
-                      </Table.Td>
-                    ) : (
-                      <Table.Td c="dimmed" fs="italic">
-                        {row.value}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </section>
+          </Stack>
         }
         aside={
           <Stack gap="xl">
@@ -383,7 +437,7 @@ export function SubmissionView({ id }: { id: string }) {
                 Follow-up
               </Title>
               {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-              {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} />}
+              {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} onUnsaved={workflowUnsaved} />}
             </section>
             <section aria-labelledby="history-title">
               <Title order={3} id="history-title" mb="sm">

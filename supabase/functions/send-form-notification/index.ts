@@ -1,6 +1,9 @@
 // Emails staff about saved form submissions, each exactly once (docs/decisions/014), and the sender a
 // copy of their answers when the form declares "copyToSender" (docs/decisions/039), also exactly once.
-// The staff member a submission is assigned to gets one too, per assignment (docs/decisions/045).
+// The staff member a submission is assigned to gets one too, per assignment (docs/decisions/045), and each
+// staff member a morning digest of the follow-ups due to them (docs/decisions/048), sent by the sweep.
+// Staff's replies to senders go out here too (docs/decisions/049): the page's { reply: id } sends one at
+// once, and the sweep sends any whose call never came or whose delivery failed.
 //
 // The site's call, after saving a row: { payload, formType }, payload.id being the id the row was saved
 // with. The function reads that row with the service role and emails it, never the request body. A
@@ -18,6 +21,8 @@ import { sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
 import { senderCopyEmail } from '../_shared/sender-copy-email.ts';
 import { assignmentEmail } from '../_shared/assignment-email.ts';
+import { followUpDigestEmail, type DueFollowUp } from '../_shared/follow-up-digest-email.ts';
+import { replyFrom, staffReplyEmail } from '../_shared/staff-reply-email.ts';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 
 /** Far above any valid call: the site sends a form's answers, up to a few thousand characters a field. */
@@ -94,19 +99,80 @@ async function claim(db: Database, args: { p_table?: string; p_id?: string; p_li
   return (data ?? []) as Claimed[];
 }
 
+interface ClaimedDigest {
+  staff_id: string;
+  day: string;
+  email: string;
+  /** Each with its form's id, which the email names by the form's title. */
+  due: DueFollowUp[];
+}
+
+/** The form's title for a form id, as staff know it; the id itself for a form no longer in forms.json. */
+const formTitle = (id: string) => Object.entries(notificationForms).find(([, form]) => form.id === id)?.[0] ?? id;
+
+/** Sends one staff member's follow-up digest and records the outcome; returns the delivery error, if any. */
+async function deliverDigest(db: Database, digest: ClaimedDigest): Promise<string | null> {
+  const from = Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>';
+  const items = digest.due.map((item) => ({ ...item, form: formTitle(item.form) }));
+  let problem: string | null = null;
+  try {
+    await sendEmail({ from, to: digest.email, replyTo: Deno.env.get('NOTIFY_TO') ?? '', ...followUpDigestEmail(digest.day, items, staffLink) });
+  } catch (error) {
+    console.error(`send-form-notification: the follow-up digest for ${digest.email} failed:`, error);
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  const { error } = await db.rpc('finish_follow_up_digest', { p_staff: digest.staff_id, p_day: digest.day, p_error: problem });
+  if (error) console.error(`send-form-notification: could not record the digest's outcome for ${digest.email}:`, error.message);
+  return problem;
+}
+
+interface ClaimedReply {
+  id: string;
+  submission_id: string;
+  form_table: string;
+  /** The submission's saved answers: its form's reply-to question holds where the reply goes. */
+  answers: Record<string, unknown>;
+  staff_name: string;
+  subject: string;
+  body: string;
+}
+
+/** Sends one claimed reply and records the outcome; returns the delivery error, if any. */
+async function deliverReply(db: Database, reply: ClaimedReply): Promise<string | null> {
+  const form = Object.values(notificationForms).find((candidate) => candidate.table === reply.form_table);
+  const to = form ? String(reply.answers[form.replyTo] ?? '') : '';
+  let problem: string | null = to ? null : `No form in schemas/forms.json says where a reply to ${reply.form_table} goes.`;
+  if (to) {
+    try {
+      const from = replyFrom(Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>', reply.staff_name, siteName);
+      await sendEmail({ from, to, replyTo: Deno.env.get('NOTIFY_TO') ?? '', ...staffReplyEmail(siteName, reply) });
+    } catch (error) {
+      console.error(`send-form-notification: the reply ${reply.id} failed:`, error);
+      problem = error instanceof Error ? error.message : String(error);
+    }
+  }
+  const { error } = await db.rpc('finish_staff_reply', { p_id: reply.id, p_error: problem });
+  if (error) console.error(`send-form-notification: could not record the reply's outcome for ${reply.id}:`, error.message);
+  return problem;
+}
+
 async function sweep(db: Database): Promise<Response> {
   let sent = 0;
   let failed = 0;
+  const count = (problem: string | null) => (problem === null ? sent++ : failed++);
   // A few batches a run: enough for a backlog after an outage, short enough for the scheduler's timeout.
   for (let batch = 0; batch < 5; batch++) {
     const claimed = await claim(db, { p_limit: 20 });
     if (claimed instanceof Response) return claimed;
-    for (const row of claimed) {
-      if ((await deliver(db, row)) === null) sent++;
-      else failed++;
-    }
+    for (const row of claimed) count(await deliver(db, row));
     if (claimed.length < 20) break;
   }
+  const replies = await db.rpc('claim_staff_replies', { p_limit: 20 });
+  if (replies.error) console.error('send-form-notification: could not read the replies:', replies.error.message);
+  for (const reply of (replies.data ?? []) as ClaimedReply[]) count(await deliverReply(db, reply));
+  const digests = await db.rpc('claim_follow_up_digests', { p_limit: 20 });
+  if (digests.error) console.error('send-form-notification: could not read the follow-up digests:', digests.error.message);
+  for (const digest of (digests.data ?? []) as ClaimedDigest[]) count(await deliverDigest(db, digest));
   return json(200, { sent, failed });
 }
 
@@ -144,7 +210,7 @@ Deno.serve(async (request) => {
 
   const raw = await textUpTo(request, MAX_BODY_BYTES);
   if (raw === null) return json(413, { error: 'The request is too large.' });
-  let body: { payload?: { id?: unknown }; formType?: unknown; sweep?: unknown };
+  let body: { payload?: { id?: unknown }; formType?: unknown; sweep?: unknown; reply?: unknown };
   try {
     body = JSON.parse(raw);
     if (!body || typeof body !== 'object') throw new Error();
@@ -155,6 +221,20 @@ Deno.serve(async (request) => {
   if (body.sweep === true) {
     if (request.headers.get('Authorization') !== `Bearer ${serviceKey()}`) return json(401, { error: 'The sweep needs the service role key.' });
     return sweep(database());
+  }
+
+  if ('reply' in body) {
+    if (typeof body.reply !== 'string' || !UUID.test(body.reply)) return json(400, { error: 'reply must be the id staff_send_reply returned.' });
+    const db = database();
+    const { data, error } = await db.rpc('claim_staff_replies', { p_id: body.reply });
+    if (error) {
+      console.error('send-form-notification: could not read the reply:', error.message);
+      return json(502, { error: 'The reply could not be sent just now. It will be sent later.' });
+    }
+    let failed = false;
+    for (const reply of (data ?? []) as ClaimedReply[]) failed = (await deliverReply(db, reply)) !== null || failed;
+    if (failed) return json(502, { error: 'The reply could not be delivered. It will be sent again automatically.' });
+    return json(200, { ok: true });
   }
 
   const formType = typeof body.formType === 'string' ? body.formType : '';

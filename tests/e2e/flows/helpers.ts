@@ -26,6 +26,12 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   return dialog;
 }
 
+/** Signs in from a signed-in-only page's own Sign In button (the staff workspace's gate), and waits for the dialog to close. */
+export async function signInHere(page: Page, email: string, password: string) {
+  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+  await expect(await submitSignIn(page, email, password)).toHaveCount(0);
+}
+
 /** Opens the form's page and answers every question (every step but the last is moved through with Next). */
 export async function fillIn(page: Page, form: FormDefinition, path: string, answers: Record<string, unknown>) {
   await page.goto(path);

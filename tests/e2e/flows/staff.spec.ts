@@ -4,11 +4,10 @@
  * status, add a note, reply, and export the filter as CSV with formulas neutralised.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, mail, makeStaff, rows } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
-import { expectToast, submitSignIn, unique } from './helpers';
+import { expectToast, signInHere, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
 import { answerAll, answersFor, submitText } from '../form-driver';
 import { pageForms } from '../../support/declared-forms';
@@ -16,12 +15,6 @@ import { send } from '../../support/raw-http';
 
 const assessment = pageForms.find((f) => f.definition.steps)!;
 import { localKeys } from '../../../supabase/local/keys';
-
-/** Signs in from the staff page's own button, as staff arriving at /staff do. */
-async function signInHere(page: Page, email: string, password: string) {
-  await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
-  await expect(await submitSignIn(page, email, password)).toHaveCount(0);
-}
 
 test('visitors and ordinary accounts see no inbox, and the API gives them no submission', async ({ page, request }) => {
   await page.goto('/staff');
@@ -149,7 +142,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   const asked: string[] = [];
   page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
   await page.getByRole('link', { name: 'Back to the inbox' }).click();
-  await expect.poll(() => asked).toEqual(['The status, note or assignment you changed is not saved. Leave without saving?']);
+  await expect.poll(() => asked).toEqual(['What you changed or wrote on this page is not saved or sent. Leave without saving?']);
   await expect(page).toHaveURL(/submission=/);
   await expect(note).toHaveValue('Draft: ask about the grant');
   expect(await page.evaluate(() => !window.dispatchEvent(new Event('beforeunload', { cancelable: true })))).toBe(true);
