@@ -139,18 +139,21 @@ describe('the CSV export’s leading columns', () => {
         inboxCsv(
           [
             row('contact', 'c-1', { name: 'Lee Park', email: 'lee@example.org', organization: 'Casa Verde' }),
-            row('assessment', 'a-1', { name: 'Dana', email: 'dana@example.org', status: 'replied', note: 'Called' }),
+            row('assessment', 'a-1', { name: 'Dana', email: 'dana@example.org', status: 'replied', note: 'Called', assignee_id: 's-1', follow_up_on: '2026-12-01' }),
+            row('assessment', 'a-2', { assignee_id: 's-gone' }),
           ],
           new Map(),
-          site,
+          { ...site, staff: new Map([['s-1', 'lena@keystone.example']]) },
         ),
       );
-      expect(Object.keys(records[0]!).slice(0, 9)).toEqual(['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link']);
+      expect(Object.keys(records[0]!).slice(0, 11)).toEqual(['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Assigned to', 'Follow up on', 'Submission ID', 'Link']);
       expect(records[0]).toMatchObject({
         Name: 'Lee Park', Email: 'lee@example.org', Organization: 'Casa Verde', Received: '2026-11-23 06:35 -03:30',
         Form: staffForms.get('contact')!.title, Status: 'New', 'Submission ID': 'c-1', Link: 'https://keystone.example/staff?submission=c-1',
       });
-      expect(records[1]).toMatchObject({ Name: 'Dana', Email: 'dana@example.org', Status: 'Replied', Note: 'Called', Link: 'https://keystone.example/staff?submission=a-1' });
+      expect(records[1]).toMatchObject({ Name: 'Dana', Email: 'dana@example.org', Status: 'Replied', Note: 'Called', 'Assigned to': 'lena@keystone.example', 'Follow up on': '2026-12-01', Link: 'https://keystone.example/staff?submission=a-1' });
+      expect(records[0]).toMatchObject({ 'Assigned to': '', 'Follow up on': '' });
+      expect(records[2]).toMatchObject({ 'Assigned to': 'A former staff member' });
       process.env.TZ = 'Europe/Paris';
       expect(parse(inboxCsv([row('contact', 'c')], new Map(), site))[0]!.Received).toBe('2026-11-23 11:05 +01:00');
     } finally {

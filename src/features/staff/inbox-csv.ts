@@ -6,7 +6,7 @@
  */
 import type { Backend } from '../../lib/backend/load';
 import Papa from 'papaparse';
-import { answersOf, formTable, inboxPage, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
+import { answersOf, formTable, inboxPage, staffMembers, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 import { display, questionTitle, staffForms, type StaffForm } from './staff-forms';
 import { NO_ANSWER, notAskedIn } from '../../../form-model/answer-rows.ts';
@@ -40,16 +40,18 @@ export function csvTime(iso: string): string {
 }
 
 /** The columns every export starts with, whatever its forms. */
-export const LEADING_COLUMNS = ['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link'] as const;
+export const LEADING_COLUMNS = ['Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Assigned to', 'Follow up on', 'Submission ID', 'Link'] as const;
 
 export interface CsvOptions {
   /** The site's address, for each submission's link (the page's own origin when staff export). */
   origin: string;
   forms?: ReadonlyMap<string, StaffForm>;
+  /** Staff members' addresses by id, for who each submission is assigned to. */
+  staff?: ReadonlyMap<string, string>;
 }
 
 /** The CSV text for these rows and their answers (keyed by submission id). */
-export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>, { origin, forms: known = staffForms }: CsvOptions): string {
+export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, unknown>>, { origin, forms: known = staffForms, staff = new Map() }: CsvOptions): string {
   const present = new Set(rows.map((r) => r.form));
   const forms = [...known.values()].filter((f) => present.has(f.id));
   // One form: its questions are the headers; several (or a question titled like a leading column, such
@@ -71,7 +73,11 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       });
     });
-    const first = [row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '', row.submission_id, submissionLink(origin, row.submission_id)];
+    const assignee = row.assignee_id ? (staff.get(row.assignee_id) ?? 'A former staff member') : '';
+    const first = [
+      row.name ?? '', row.email ?? '', row.organization ?? '', csvTime(row.created_at), known.get(row.form)?.title ?? row.form, STATUS_LABELS[row.status], row.note ?? '',
+      assignee, row.follow_up_on ?? '', row.submission_id, submissionLink(origin, row.submission_id),
+    ];
     return [...first, ...cells].map(neutraliseFormula);
   });
   // The byte order mark tells spreadsheet programs the file is UTF-8 (names with accents stay readable).
@@ -95,5 +101,6 @@ export async function exportInbox(client: Backend, filter: InboxFilter, origin: 
     tables.get(row.form_table)!.push(row.submission_id);
   }
   for (const [table, ids] of tables) for (const [id, saved] of await answersOf(client, formTable(table), ids)) answers.set(id, saved);
-  return { csv: inboxCsv(rows, answers, { origin }), count: rows.length };
+  const staff = new Map((await staffMembers(client)).map((member) => [member.id, member.email]));
+  return { csv: inboxCsv(rows, answers, { origin, staff }), count: rows.length };
 }

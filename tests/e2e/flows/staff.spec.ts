@@ -166,7 +166,7 @@ test('staff sign in, filter, open an assessment, change its status, add a note, 
   expect(text.startsWith('\uFEFF')).toBe(true);
   const [header, ...records] = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
   expect(header).toEqual([
-    'Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Submission ID', 'Link',
+    'Name', 'Email', 'Organization', 'Received', 'Form', 'Status', 'Note', 'Assigned to', 'Follow up on', 'Submission ID', 'Link',
     'Organization Name', 'Organization Type', 'Mission Statement', 'Current Challenges', 'Technology Readiness', 'AI Experience',
     'Project Goals', 'Desired Timeline', 'Team Size', 'Estimated Budget Range', 'Full Name', 'Needs Assessment Submission: Email', 'Phone',
   ]);
