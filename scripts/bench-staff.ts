@@ -114,6 +114,8 @@ try {
     select id, 'assessment', 'assessment_responses', contact_name, contact_email, organization_name, created_at, public.staff_inbox_answers_text(to_jsonb(a))
       from public.assessment_responses a order by created_at;
     set session_replication_role = origin;
+    -- What the (disabled) trigger writes when a submission is listed: the text it is found by.
+    insert into public.staff_inbox_search (submission_id, search) select i.submission_id, public.staff_inbox_search_text(i) from public.staff_inbox i;
     -- The overview's quarter-hour counts, which the (disabled) trigger keeps as submissions come in.
     insert into public.staff_inbox_slots (form, slot, submissions)
     select form, date_bin('15 minutes', created_at, timestamptz 'epoch'), count(*) from public.staff_inbox group by 1, 2;
