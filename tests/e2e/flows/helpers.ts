@@ -32,6 +32,16 @@ export async function signInHere(page: Page, email: string, password: string) {
   await expect(await submitSignIn(page, email, password)).toHaveCount(0);
 }
 
+/** The inbox's entries for this run's tag: table rows on a wide screen, cards on a phone (width under 900 px). */
+export const inboxEntries = (page: Page, width: number, tag: string) =>
+  width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+
+/** Chooses what the inbox shows (Show: …), opening the filters first on a phone, where they fold away. */
+export async function showInInbox(page: Page, width: number, label: string) {
+  if (width < 900 && !(await page.getByRole('combobox', { name: 'Show' }).isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label });
+}
+
 /** Opens the form's page and answers every question (every step but the last is moved through with Next). */
 export async function fillIn(page: Page, form: FormDefinition, path: string, answers: Record<string, unknown>) {
   await page.goto(path);

@@ -6,7 +6,7 @@
  */
 import { confirmedAccount, insertRows, makeStaff } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
-import { expectToast, signInHere, unique } from './helpers';
+import { expectToast, inboxEntries, showInInbox, signInHere, unique } from './helpers';
 
 for (const width of [1366, 390]) {
   test(`follow-ups at ${width} px: a date makes it due, marked, counted and listed under Due until it is closed`, async ({ page }) => {
@@ -17,11 +17,8 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/staff?q=${tag}`);
     await signInHere(page, email, password);
-    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
-    const show = async (label: string) => {
-      if (width < 900 && !(await page.getByRole('combobox', { name: 'Show' }).isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
-      await page.getByRole('combobox', { name: 'Show' }).selectOption({ label });
-    };
+    const entries = inboxEntries(page, width, tag);
+    const show = (label: string) => showInInbox(page, width, label);
     await expect(entries).toHaveCount(1);
     await expect(entries).not.toContainText('Due');
 

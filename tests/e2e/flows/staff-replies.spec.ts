@@ -8,6 +8,7 @@ import { notificationForms } from '../../../form-model/generated/notification-fo
 import { confirmedAccount, insertRows, mail, makeStaff } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, signInHere, unique } from './helpers';
+import { ACCEPT, settle, shot } from '../visual';
 
 const TEAM = 'team@localhost';
 
@@ -63,3 +64,34 @@ for (const width of [1366, 390]) {
     expect(await axeViolations(page)).toEqual([]);
   });
 }
+
+test.describe('a submission’s page, with its reply and follow-up, looks as approved', () => {
+  // Times are shown in the reader's zone: one zone, and a fixed time, for the same picture every run.
+  test.use({ timezoneId: 'UTC' });
+  for (const width of [390, 1366]) {
+    test(`at ${width} px`, async ({ page }) => {
+      const id = crypto.randomUUID();
+      await insertRows('contact_submissions', [
+        { id, name: 'Grace Hopper', email: 'grace.hopper@navy-yard.example.org', subject: 'Service Request', message: 'Can you help us choose a CRM?\nWe are twelve people.', created_at: '2026-11-21T14:40:00Z' },
+      ]);
+      const { email, password } = await confirmedAccount(`staff-reply-look-${width}`);
+      await makeStaff(email);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/staff?submission=${id}`);
+      await signInHere(page, email, password);
+      await expect(page.getByRole('heading', { level: 2, name: 'Contact Inquiry from Grace Hopper' })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Re: Contact Inquiry: Grace Hopper');
+      await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
+      await settle(page);
+      const options = shot(page);
+      // This run's staff address, whether the staff email has gone yet (the sweep's timing), and the
+      // neighbours in the list (other runs' submissions) change every run.
+      options.mask.push(
+        page.getByRole('banner').getByText(email),
+        page.getByText(/^Received .* · Staff email: /),
+        page.getByRole('navigation', { name: 'Submissions in this list' }),
+      );
+      await expect(page, `The submission page ${ACCEPT}`).toHaveScreenshot(`staff-submission@${width}.png`, { fullPage: true, ...options });
+    });
+  }
+});

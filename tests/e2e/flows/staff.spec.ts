@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, mail, makeStaff, rows } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
-import { expectToast, signInHere, submitSignIn, unique } from './helpers';
+import { expectToast, inboxEntries, showInInbox, signInHere, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
 import { answerAll, answersFor, submitText } from '../form-driver';
 import { pageForms } from '../../support/declared-forms';
@@ -536,7 +536,7 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/staff?q=${tag}`);
     await signInHere(page, email, password);
-    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    const entries = inboxEntries(page, width, tag);
     await expect(entries).toHaveCount(1);
     await expect(entries).toContainText(width > 900 ? 'Nobody yet' : 'Not assigned');
 
@@ -554,6 +554,7 @@ for (const width of [1366, 390]) {
       .toContain(`${email} assigned this submission to you.`);
 
     await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff Inbox');
     await expect(entries).toContainText(colleague.email);
     if (width < 900) await page.getByRole('button', { name: /^Filters/ }).click();
     const filter = page.getByRole('combobox', { name: 'Assigned to' });
@@ -570,6 +571,7 @@ for (const width of [1366, 390]) {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Saved', 'The status, note and assignment are saved.');
     await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff Inbox');
     if (width < 900) await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('combobox', { name: 'Assigned to' }).selectOption({ label: 'Me' });
     await expect(entries).toHaveCount(1);
@@ -592,11 +594,8 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/staff?q=${tag}`);
     await signInHere(page, email, password);
-    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
-    const show = async (label: string) => {
-      if (width < 900 && !(await page.getByRole('combobox', { name: 'Show' }).isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
-      await page.getByRole('combobox', { name: 'Show' }).selectOption({ label });
-    };
+    const entries = inboxEntries(page, width, tag);
+    const show = (label: string) => showInInbox(page, width, label);
     await expect(entries).toHaveCount(2);
 
     await entries.getByRole('link', { name: `Junk ${tag}` }).click();
@@ -653,7 +652,7 @@ for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/staff?q=${tag}`);
     await signInHere(page, email, password);
-    const entries = width > 900 ? page.getByRole('row').filter({ hasText: tag }) : page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+    const entries = inboxEntries(page, width, tag);
     await expect(entries).toHaveCount(4);
     const box = (name: string) => page.getByRole('checkbox', { name: `Select ${name}` });
     const bar = page.getByRole('region', { name: 'Change the selected submissions' });
