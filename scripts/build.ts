@@ -13,6 +13,8 @@ import { inlineCriticalCss } from './build/critical-css.ts';
 import { headersFile } from './build/headers-file.ts';
 import { islandFilesBlock } from './build/island-files.ts';
 import { precompress } from './build/precompress.ts';
+import { writeShareImages } from './build/share-images.tsx';
+import { feedPath } from '../src/lib/share-image.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
@@ -72,15 +74,19 @@ async function main() {
     return linked + islandFilesBlock(manifest, linked);
   };
   for (const page of server.pages) {
-    const head = renderHead(server.headFor(page.path, server.pages, server.site, siteOrigin), server.site);
+    const head = renderHead({ ...server.headFor(page.path, server.pages, server.site, siteOrigin), jsonLd: server.structuredDataFor(page.path, siteOrigin) }, server.site);
     await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, await renderPage(page.path)));
   }
   const missing = '/__not-found__';
   const notFoundHead = server.headFor(missing, server.pages, server.site, siteOrigin);
   await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await renderPage(missing)));
 
+  const share = await writeShareImages(dist, server.pages.map((page) => ({ path: page.path, card: server.shareCardFor(page) })), { name: server.site.name, url: siteOrigin });
+  console.log(`Share images: ${share.drawn} drawn, ${share.cached} from build/share-cache.`);
   await inlineCriticalCss(dist, htmlFiles, deferred.contents());
-  await writeFile(join(dist, 'sitemap.xml'), sitemapXml(server.pages.filter((p) => !p.private).map((p) => p.path), siteOrigin));
+  const listed = server.pages.filter((p) => !p.private);
+  await writeFile(join(dist, 'sitemap.xml'), sitemapXml(listed.map((p) => ({ path: p.path, lastmod: server.lastModified(p.path) })), siteOrigin));
+  await writeFile(join(dist, feedPath.slice(1)), server.articlesFeed(siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
   const hashes = inlineScriptHashes(await readFile(join(dist, 'index.html'), 'utf8'));
   await writeFile(join(dist, '_headers'), headersFile(securityHeaders(hostedBackendUrl(), hashes)));

@@ -42,7 +42,7 @@ async function renderPage(vite: ViteDevServer, url: URL): Promise<{ status: numb
   const server = (await vite.ssrLoadModule(ENTRY)) as typeof ServerModule;
   const found = server.pages.some((page) => page.path === url.pathname);
   const { html } = await server.render(found ? url.pathname : '/__not-found__', { defer: false });
-  const head = renderHead(server.headFor(url.pathname, server.pages, server.site, url.origin), server.site);
+  const head = renderHead({ ...server.headFor(url.pathname, server.pages, server.site, url.origin), jsonLd: server.structuredDataFor(url.pathname, url.origin) }, server.site);
   const template = await vite.transformIndexHtml(url.pathname, await readFile(join(root, 'index.html'), 'utf8'));
   const page = html + devIslandFiles(html) + showKeptAnswersScript;
   return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, page) };

@@ -7,6 +7,9 @@ import { Providers } from './app/providers';
 import { IslandCollector, type CollectedIsland } from './components/island';
 
 export { headFor } from './lib/head';
+export { structuredDataFor } from './lib/structured-data';
+export { shareCardFor } from './lib/share-card';
+export { articlesFeed, lastModified } from './lib/articles-feed';
 export { pages, site } from '../site.config';
 
 export type { DeferredContent };

@@ -1,8 +1,14 @@
+import { feedPath, shareImageSize } from '../../src/lib/share-image.ts';
+
 interface Head {
   title: string;
   description: string;
   canonical: string | null;
   noindex?: boolean;
+  image?: { url: string; alt: string };
+  type?: 'website' | 'article';
+  /** The page's schema.org data (src/lib/structured-data.ts), one block. */
+  jsonLd?: object | null;
 }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -15,13 +21,25 @@ export function renderHead(head: Head, site: { name: string; locale: string }): 
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.noindex ? '<meta name="robots" content="noindex" />' : null,
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : null,
-    `<meta property="og:type" content="website" />`,
+    `<meta property="og:type" content="${head.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
     `<meta property="og:locale" content="${site.locale}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}" />` : null,
-    `<meta name="twitter:card" content="summary" />`,
+    ...(head.image
+      ? [
+          `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
+          `<meta property="og:image:width" content="${shareImageSize.width}" />`,
+          `<meta property="og:image:height" content="${shareImageSize.height}" />`,
+          `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+          `<meta name="twitter:card" content="summary_large_image" />`,
+          `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
+        ]
+      : [`<meta name="twitter:card" content="summary" />`]),
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.name)}: articles" href="${feedPath}" />`,
+    // JSON is safe in a script element once `<` cannot start a closing tag.
+    head.jsonLd ? `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>` : null,
   ];
   return tags.filter(Boolean).join('\n    ');
 }

@@ -15,8 +15,8 @@ const VIDEO_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.co
  * (decisions 017 and 020) and nothing else, so scripts are this origin's files plus exactly that code.
  */
 export function inlineScriptHashes(html: string): string[] {
-  // Scripts that run: a JSON data block (type="application/json") is never executed, so needs no hash.
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  // Scripts that run: a JSON data block (application/json, application/ld+json) is never executed, so needs no hash.
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
   return [...new Set(inline.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`))];
 }
 

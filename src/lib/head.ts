@@ -1,5 +1,6 @@
 import type { PageEntry } from '../config/site-types';
 import { documentTitle } from '../config/site-shell';
+import { shareImagePath } from './share-image';
 
 export interface HeadTags {
   title: string;
@@ -8,6 +9,10 @@ export interface HeadTags {
   canonical: string | null;
   noindex: boolean;
   found: boolean;
+  /** The page's share image (absolute), and what it shows for those who cannot see it. */
+  image: { url: string; alt: string };
+  /** Open Graph's type: an article has an author and a date, everything else is the website. */
+  type: 'website' | 'article';
 }
 
 export const notFoundTitle = (siteName: string) => `Page not found | ${siteName}`;
@@ -22,6 +27,8 @@ export function headFor(pathname: string, pages: PageEntry[], site: { name: stri
       canonical: null,
       noindex: true,
       found: false,
+      image: { url: `${origin}${shareImagePath('/')}`, alt: site.name },
+      type: 'website',
     };
   }
   const listed = !page.private;
@@ -31,5 +38,7 @@ export function headFor(pathname: string, pages: PageEntry[], site: { name: stri
     canonical: listed ? `${origin}${page.path}` : null,
     noindex: !listed,
     found: true,
+    image: { url: `${origin}${shareImagePath(page.path)}`, alt: `${page.heading} | ${site.name}` },
+    type: page.kind === 'article' ? 'article' : 'website',
   };
 }

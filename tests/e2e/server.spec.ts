@@ -64,3 +64,55 @@ test('only GET and HEAD are served', async ({ request }) => {
   const response = await request.post('/contact', { data: {} });
   expect(response.status()).toBe(405);
 });
+
+/** A PNG's size, from its header (IHDR: width and height as 32-bit big-endian at bytes 16 and 20). */
+const decode = (text: string) => text.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e]!);
+
+const pngSize = (png: Buffer) => ({ signature: png.subarray(1, 4).toString('latin1'), width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
+test('every route is shared with its own 1200x630 image and carries one block of schema.org data', async ({ request }) => {
+  const images = new Set<string>();
+  for (const route of shell.routes) {
+    const html = await (await request.get(route.path)).text();
+    const meta = (name: string) => decode(html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`))?.[1] ?? '');
+    expect(meta('twitter:card'), route.path).toBe('summary_large_image');
+    const image = meta('og:image')!;
+    expect(image, route.path).toMatch(/^https:\/\/www\.keystoneimpact\.org\/share\/[a-z0-9-]+\.png$/);
+    expect(meta('og:image:alt'), route.path).toContain(route.heading);
+    images.add(image);
+    const response = await request.get(new URL(image).pathname);
+    expect(response.headers()['content-type'], image).toBe('image/png');
+    expect(pngSize(await response.body()), image).toEqual({ signature: 'PNG', width: 1200, height: 630 });
+
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks, route.path).toHaveLength(route.private ? 0 : 1);
+    if (!route.private) expect(JSON.parse(blocks[0]![1]!)['@graph'][0], route.path).toMatchObject({ '@type': 'Organization', logo: { url: 'https://www.keystoneimpact.org/logo.png' } });
+  }
+  expect(images.size, 'no two routes share an image').toBe(shell.routes.length);
+  expect(pngSize(await (await request.get('/logo.png')).body())).toEqual({ signature: 'PNG', width: 512, height: 512 });
+});
+
+test('the articles\' feed is linked from every page, reads as RSS and lists each article once, newest first', async ({ request, page }) => {
+  const home = await (await request.get('/')).text();
+  const href = home.match(/<link rel="alternate" type="application\/rss\+xml" title="[^"]+" href="([^"]+)"/)![1]!;
+  expect(await (await request.get('/services/strategic-planning')).text()).toContain(`href="${href}"`);
+  const response = await request.get(href);
+  expect(response.headers()['content-type']).toMatch(/xml/);
+  await page.goto('/');
+  const items = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) throw new Error('The feed is not XML');
+    return [...doc.querySelectorAll('rss > channel > item')].map((item) => ({
+      title: item.querySelector('title')?.textContent,
+      link: item.querySelector('link')?.textContent,
+      date: new Date(item.querySelector('pubDate')?.textContent ?? '').toISOString().slice(0, 10),
+    }));
+  }, await response.text());
+  const articles = shell.routes.filter((r) => r.kind === 'article');
+  expect(items.map((i) => i.title).sort()).toEqual(articles.map((a) => a.heading).sort());
+  expect(items.map((i) => i.date)).toEqual([...items.map((i) => i.date)].sort().reverse());
+  for (const item of items) expect((await request.get(new URL(item.link!).pathname)).status(), item.link!).toBe(200);
+
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const item of items) expect(sitemap).toContain(`<loc>${item.link}</loc><lastmod>${item.date}</lastmod>`);
+});

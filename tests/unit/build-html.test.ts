@@ -24,9 +24,9 @@ describe('prerendered HTML', () => {
   });
 
   it('lists every route in the sitemap and points robots.txt at it', () => {
-    const xml = sitemapXml(['/', '/about'], 'https://e.org');
-    expect(xml).toContain('<loc>https://e.org/</loc>');
-    expect(xml).toContain('<loc>https://e.org/about</loc>');
+    const xml = sitemapXml([{ path: '/' }, { path: '/blog/a', lastmod: '2026-10-08' }], 'https://e.org');
+    expect(xml).toContain('<url><loc>https://e.org/</loc></url>');
+    expect(xml).toContain('<url><loc>https://e.org/blog/a</loc><lastmod>2026-10-08</lastmod></url>');
     expect(robotsTxt('https://e.org')).toContain('Sitemap: https://e.org/sitemap.xml');
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * The share images social sites show for a link (og:image): one 1200x630 PNG per page in the site's own
+ * faces and palette, with the page's heading and kind, and the organization's square logo. Drawn with
+ * satori (layout and text to SVG) and resvg (SVG to PNG); each image is kept in build/share-cache under
+ * the hash of everything it is drawn from, so a build redraws only the pages whose card changed.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import type { ShareCard } from '../../src/lib/share-card.ts';
+import { logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/share-image.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const cacheDir = join(root, 'build', 'share-cache');
+const require = createRequire(import.meta.url);
+/** Bump when the drawing below changes, so cached images are drawn again. */
+const design = 'card-2';
+const palette = { ink: '#0b2e36', brand: '#006b7e', deep: '#005a6b', light: '#e6f6f8', accent: '#f59f00' };
+
+// satori reads TTF, OTF and WOFF (not WOFF2): the static cuts of the site's two faces.
+const fontFiles = [
+  { name: 'Fraunces', weight: 600, file: '@fontsource/fraunces/files/fraunces-latin-600-normal.woff' },
+  { name: 'Figtree', weight: 500, file: '@fontsource/figtree/files/figtree-latin-500-normal.woff' },
+  { name: 'Figtree', weight: 700, file: '@fontsource/figtree/files/figtree-latin-700-normal.woff' },
+] as const;
+
+interface Drawn {
+  /** Images drawn this build, and taken from the cache. */
+  drawn: number;
+  cached: number;
+}
+
+export async function writeShareImages(dist: string, cards: { path: string; card: ShareCard }[], site: { name: string; url: string }): Promise<Drawn> {
+  await mkdir(cacheDir, { recursive: true });
+  await mkdir(join(dist, 'share'), { recursive: true });
+  const fonts = await Promise.all(fontFiles.map(async (f) => ({ name: f.name, weight: f.weight, style: 'normal' as const, data: await readFile(require.resolve(f.file)) })));
+  const mark = await readFile(join(root, 'src', 'assets', 'favicon.svg'));
+  const inputs = createHash('sha256').update(design).update(mark);
+  for (const font of fonts) inputs.update(font.data);
+  const base = inputs.digest('hex');
+
+  const counts: Drawn = { drawn: 0, cached: 0 };
+  const cached = async (key: string, draw: () => Promise<Buffer>) => {
+    const file = join(cacheDir, `${createHash('sha256').update(base).update(key).digest('hex').slice(0, 20)}.png`);
+    if (existsSync(file)) counts.cached++;
+    else {
+      await writeFile(file, await draw());
+      counts.drawn++;
+    }
+    return file;
+  };
+
+  const logo = await cached(`logo:${logoSize}`, async () => png(mark.toString('utf8'), logoSize));
+  await copyFile(logo, join(dist, logoPath.slice(1)));
+  const markUri = `data:image/svg+xml;base64,${mark.toString('base64')}`;
+  const host = new URL(site.url).host.replace(/^www\./, '');
+  for (const { path, card } of cards) {
+    const file = await cached(JSON.stringify({ card, site: site.name, host }), async () => {
+      const svg = await satori(<Card card={card} siteName={site.name} host={host} mark={markUri} />, { ...shareImageSize, fonts });
+      return png(svg, shareImageSize.width);
+    });
+    await copyFile(file, join(dist, shareImagePath(path).slice(1)));
+  }
+  return counts;
+}
+
+function png(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
+}
+
+const pad = { x: 72, y: 60 };
+
+/** Long headings step down a size, so every heading fits in three lines. */
+const headingSize = (heading: string) => (heading.length > 70 ? 56 : heading.length > 40 ? 66 : 76);
+
+function Card({ card, siteName, host, mark }: { card: ShareCard; siteName: string; host: string; mark: string }) {
+  return (
+    // satori sizes boxes without their padding (content-box): the padding comes off the canvas's size.
+    <div style={{ width: shareImageSize.width - 2 * pad.x, height: shareImageSize.height - 2 * pad.y, padding: `${pad.y}px ${pad.x}px`, display: 'flex', flexDirection: 'column', justifyContent: 'space-between', background: palette.deep, color: '#ffffff', fontFamily: 'Figtree' }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        <img src={mark} width={64} height={64} />
+        <div style={{ fontSize: 32, fontWeight: 700, letterSpacing: -0.2 }}>{siteName}</div>
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+        <div style={{ fontSize: 28, fontWeight: 500, color: palette.accent, textTransform: 'uppercase', letterSpacing: 1.5 }}>{card.kind}</div>
+        <div style={{ fontFamily: 'Fraunces', fontWeight: 600, fontSize: headingSize(card.heading), lineHeight: 1.1, maxWidth: 1020 }}>{card.heading}</div>
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontSize: 26, fontWeight: 500, color: palette.light }}>
+        <div>{host}</div>
+        <div style={{ width: 160, height: 10, background: palette.accent, borderRadius: 5 }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * The articles' RSS feed (linked from every page's head) and the dates the sitemap gives for them, from
+ * the articles in site.config.ts. Only the build imports this.
+ */
+import { Feed } from 'feed';
+import { paths, resources, site } from '../../site.config';
+import type { InternalResource } from '../config/site-types';
+import { feedPath, logoPath } from './share-image';
+
+const articles = () =>
+  resources.filter((r): r is InternalResource => r.content !== null).sort((a, b) => b.published.localeCompare(a.published));
+
+/** Noon UTC: the day an article was published reads the same in every time zone. */
+const day = (date: string) => new Date(`${date}T12:00:00Z`);
+
+export function articlesFeed(origin: string): string {
+  const list = articles();
+  const feed = new Feed({
+    title: `${site.name}: articles`,
+    description: site.description,
+    id: `${origin}${paths.resources}`,
+    link: `${origin}${paths.resources}`,
+    language: 'en',
+    image: `${origin}${logoPath}`,
+    copyright: `© ${site.name}`,
+    generator: false,
+    ...(list[0] ? { updated: day(list[0].published) } : {}),
+    feedLinks: { rss: `${origin}${feedPath}` },
+  });
+  for (const article of list) {
+    feed.addItem({
+      title: article.title,
+      id: `${origin}${article.to}`,
+      link: `${origin}${article.to}`,
+      description: article.description,
+      date: day(article.published),
+      author: [{ name: article.author, link: `${origin}${paths.about}` }],
+      category: [{ name: article.category }],
+    });
+  }
+  return feed.rss2();
+}
+
+/** The sitemap's lastmod: an article's publication date, the articles' list its newest; null where the content gives none. */
+export function lastModified(path: string): string | null {
+  const list = articles();
+  if (path === paths.resources) return list[0]?.published ?? null;
+  return list.find((a) => a.to === path)?.published ?? null;
+}

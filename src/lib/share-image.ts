@@ -1,0 +1,12 @@
+/** Share images (scripts/build/share-images.ts): one 1200x630 PNG per page, named after its path. */
+export const shareImageSize = { width: 1200, height: 630 } as const;
+
+/** `/` → `/share/home.png`, `/services/strategic-planning` → `/share/services-strategic-planning.png`. */
+export const shareImagePath = (pagePath: string) => `/share/${pagePath === '/' ? 'home' : pagePath.slice(1).replace(/\//g, '-')}.png`;
+
+/** The organization's logo as a square PNG, drawn at build from src/assets/favicon.svg. */
+export const logoPath = '/logo.png';
+export const logoSize = 512;
+
+/** The articles' feed (scripts/build/feed.ts). */
+export const feedPath = '/blog/feed.xml';

@@ -1,0 +1,132 @@
+/**
+ * The schema.org data of each page (JSON-LD), derived from site.config.ts and written into the prerendered
+ * <head> by the build: the organization on every page, and the page's own service, course or article with
+ * its breadcrumbs. Typed with schema-dts, so a property schema.org does not have fails the typecheck.
+ * Only the build imports this: no page's code in the browser carries it.
+ */
+import type { Article, BreadcrumbList, Course, Graph, Organization, Service, Thing, WebSite } from 'schema-dts';
+import about from '../../content/about';
+import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
+import type { InternalCourse, InternalResource, PageEntry } from '../config/site-types';
+import { logoPath, logoSize, shareImagePath, shareImageSize } from './share-image';
+
+const organizationId = (origin: string) => `${origin}/#organization`;
+
+function organization(origin: string): Organization {
+  return {
+    '@type': 'Organization',
+    '@id': organizationId(origin),
+    name: site.name,
+    alternateName: site.shortName,
+    url: `${origin}/`,
+    description: site.description,
+    email: site.email,
+    logo: { '@type': 'ImageObject', url: `${origin}${logoPath}`, width: `${logoSize}`, height: `${logoSize}` },
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: site.email, url: `${origin}${paths.contact}`, availableLanguage: 'English' },
+    sameAs: footer.socials.map((s) => s.to),
+  };
+}
+
+function website(origin: string): WebSite {
+  return { '@type': 'WebSite', '@id': `${origin}/#website`, name: site.name, url: `${origin}/`, publisher: { '@id': organizationId(origin) } };
+}
+
+const shareImage = (origin: string, path: string) => `${origin}${shareImagePath(path)}`;
+
+/** Home › section › page, from the path's own parents that are pages. */
+function breadcrumbs(page: PageEntry, origin: string): BreadcrumbList | null {
+  if (page.path === '/') return null;
+  const segments = page.path.split('/').slice(1);
+  const trail = [pages.find((p) => p.path === '/')!];
+  for (let i = 1; i < segments.length; i++) {
+    const parent = pages.find((p) => p.path === `/${segments.slice(0, i).join('/')}`);
+    if (parent) trail.push(parent);
+  }
+  trail.push(page);
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((p, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: p.path === '/' ? 'Home' : p.kind === 'course' || p.kind === 'article' || p.kind === 'service' ? p.heading : p.title,
+      item: `${origin}${p.path === '/' ? '/' : p.path}`,
+    })),
+  };
+}
+
+function serviceData(page: PageEntry, origin: string): Service | null {
+  const service = services.find((s) => s.path === page.path);
+  if (!service) return null;
+  return {
+    '@type': 'Service',
+    name: service.title,
+    description: service.summary,
+    serviceType: service.group ?? 'Consulting',
+    url: `${origin}${service.path}`,
+    image: shareImage(origin, service.path),
+    provider: { '@id': organizationId(origin) },
+    areaServed: 'US',
+  };
+}
+
+function courseData(page: PageEntry, origin: string): Course | null {
+  const course = courses.find((c): c is InternalCourse => c.content !== null && c.path === page.path);
+  if (!course) return null;
+  return {
+    '@type': 'Course',
+    name: course.title,
+    description: course.summary,
+    url: `${origin}${course.path}`,
+    image: shareImage(origin, course.path),
+    inLanguage: 'en',
+    provider: { '@type': 'Organization', '@id': organizationId(origin), name: site.name, sameAs: `${origin}/` },
+    educationalLevel: course.level,
+    ...(course.certificate ? { educationalCredentialAwarded: 'Certificate of completion' } : {}),
+    offers: {
+      '@type': 'Offer',
+      category: course.price === 0 ? 'Free' : 'Paid',
+      price: course.price,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      url: `${origin}${course.path}`,
+    },
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Online',
+      ...(course.weeks
+        ? { courseSchedule: { '@type': 'Schedule', repeatFrequency: 'Weekly', repeatCount: course.weeks } }
+        : { courseWorkload: 'PT1H' }),
+    },
+  };
+}
+
+function articleData(page: PageEntry, origin: string): Article | null {
+  const article = resources.find((r): r is InternalResource => r.content !== null && r.to === page.path);
+  if (!article) return null;
+  const author = about.consultants.find((c) => c.name === article.author);
+  return {
+    '@type': 'Article',
+    headline: article.title,
+    description: article.description,
+    articleSection: article.category,
+    url: `${origin}${article.to}`,
+    mainEntityOfPage: `${origin}${article.to}`,
+    image: { '@type': 'ImageObject', url: shareImage(origin, article.to), width: `${shareImageSize.width}`, height: `${shareImageSize.height}` },
+    datePublished: article.published,
+    dateModified: article.published,
+    author: { '@type': 'Person', name: article.author, url: `${origin}${paths.about}`, ...(author ? { jobTitle: author.role } : {}) },
+    publisher: { '@id': organizationId(origin) },
+  };
+}
+
+/** The page's one JSON-LD block, or null for a page not meant to be found. */
+export function structuredDataFor(pathname: string, origin: string): Graph | null {
+  const page = pages.find((p) => p.path === pathname);
+  if (!page || page.private) return null;
+  const own: (Thing | null)[] = [serviceData(page, origin), courseData(page, origin), articleData(page, origin), breadcrumbs(page, origin)];
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [organization(origin), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],
+  };
+}
+

@@ -1,0 +1,96 @@
+/**
+ * Every page's JSON-LD against the fields Google documents for the rich result of its type:
+ * https://developers.google.com/search/docs/appearance/structured-data/organization (name, url, logo, sameAs, contactPoint),
+ * .../course-info (name, description, provider; offers with category, price and currency; hasCourseInstance
+ * with courseMode and courseSchedule or courseWorkload), .../article (headline, image, datePublished,
+ * author with name and url) and .../breadcrumb (ListItem with position, name and item).
+ */
+import { describe, expect, it } from 'vitest';
+import { renderHead } from '../../scripts/build/html';
+import { courses, footer, pages, resources, services, site } from '../../site.config';
+import type { InternalCourse, InternalResource } from '../../src/config/site-types';
+import { headFor } from '../../src/lib/head';
+import { structuredDataFor } from '../../src/lib/structured-data';
+
+const origin = 'https://example.org';
+type Node = Record<string, unknown> & { '@type': string };
+const graphOf = (path: string) => (structuredDataFor(path, origin)?.['@graph'] ?? []) as unknown as Node[];
+const ofType = (path: string, type: string) => graphOf(path).filter((n) => n['@type'] === type);
+const isUrl = (value: unknown) => typeof value === 'string' && /^https:\/\/[^\s]+$/.test(value);
+const publicPages = pages.filter((p) => !p.private);
+
+describe('structured data (JSON-LD)', () => {
+  it.each(publicPages.map((p) => p.path))('%s names the organization once, with its logo, contact point and social profiles', (path) => {
+    const [org, ...more] = ofType(path, 'Organization');
+    expect(more).toEqual([]);
+    expect(org).toMatchObject({ name: site.name, url: `${origin}/`, email: site.email });
+    const logo = org!.logo as Node;
+    expect(isUrl(logo.url) && Number(logo.width) >= 112 && logo.width === logo.height, 'Google asks for a logo of 112x112 px or more').toBe(true);
+    expect(org!.sameAs).toEqual(footer.socials.map((s) => s.to));
+    expect((org!.contactPoint as Node).email).toBe(site.email);
+  });
+
+  it.each(publicPages.filter((p) => p.path !== '/').map((p) => p.path))('%s has breadcrumbs from Home to itself, each a page of the site', (path) => {
+    const [list, ...more] = ofType(path, 'BreadcrumbList');
+    expect(more).toEqual([]);
+    const items = list!.itemListElement as Node[];
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    items.forEach((item, i) => {
+      expect(item).toMatchObject({ '@type': 'ListItem', position: i + 1 });
+      expect(String(item.name).trim()).not.toBe('');
+      expect(pages.some((p) => `${origin}${p.path}` === item.item || (p.path === '/' && item.item === `${origin}/`))).toBe(true);
+    });
+    expect(items[0]).toMatchObject({ name: 'Home', item: `${origin}/` });
+    expect(items.at(-1)!.item).toBe(`${origin}${path}`);
+    if (path.split('/').length > 2) expect(items.length, 'a nested page names its section').toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives the home page no breadcrumbs and the site as a WebSite', () => {
+    expect(ofType('/', 'BreadcrumbList')).toEqual([]);
+    expect(ofType('/', 'WebSite')).toHaveLength(1);
+  });
+
+  it.each(services.map((s) => s.path))('%s is a Service provided by the organization', (path) => {
+    const service = services.find((s) => s.path === path)!;
+    const [data] = ofType(path, 'Service');
+    expect(data).toMatchObject({ name: service.title, description: service.summary, url: `${origin}${path}`, provider: { '@id': `${origin}/#organization` } });
+  });
+
+  const ownCourses = courses.filter((c): c is InternalCourse => c.content !== null);
+  it.each(ownCourses.map((c) => c.path))('%s is a Course with what Google requires for course info', (path) => {
+    const course = ownCourses.find((c) => c.path === path)!;
+    const [data] = ofType(path, 'Course');
+    expect(data).toMatchObject({ name: course.title, description: course.summary, provider: { '@type': 'Organization', name: site.name } });
+    const offer = data!.offers as Node;
+    expect(offer).toMatchObject({ '@type': 'Offer', price: course.price, priceCurrency: 'USD' });
+    expect(['Free', 'Partially Free', 'Subscription', 'Paid']).toContain(offer.category);
+    const instance = data!.hasCourseInstance as Node;
+    expect(['Online', 'Onsite', 'Blended']).toContain(instance.courseMode);
+    const schedule = instance.courseSchedule as Node | undefined;
+    expect(schedule ? schedule.repeatFrequency && schedule.repeatCount === course.weeks : instance.courseWorkload).toBeTruthy();
+  });
+
+  const articles = resources.filter((r): r is InternalResource => r.content !== null);
+  it.each(articles.map((a) => a.to))('%s is an Article with headline, image, date and author', (path) => {
+    const article = articles.find((a) => a.to === path)!;
+    const [data] = ofType(path, 'Article');
+    expect(data).toMatchObject({ headline: article.title, datePublished: article.published, author: { '@type': 'Person', name: article.author } });
+    expect(String(data!.headline).length, 'Google cuts headlines past 110 characters').toBeLessThanOrEqual(110);
+    expect(isUrl((data!.image as Node).url)).toBe(true);
+    expect(isUrl((data!.author as Node).url)).toBe(true);
+    expect(String(data!.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('is left out of pages not meant to be found', () => {
+    expect(structuredDataFor('/staff', origin)).toBeNull();
+    expect(structuredDataFor('/nope', origin)).toBeNull();
+  });
+
+  it('goes in the head as one block no text can break out of', () => {
+    const jsonLd = { '@context': 'https://schema.org', '@graph': [{ '@type': 'Thing', name: '</script><script>alert(1)</script>' }] };
+    const head = renderHead({ ...headFor('/about', pages, site, origin), jsonLd }, site);
+    const blocks = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    expect(JSON.parse(blocks[0]![1]!)).toEqual(jsonLd);
+  });
+});
