@@ -33,8 +33,8 @@ export function renderHead(head: Head, site: { name: string; locale: string }): 
           `<meta property="og:image:width" content="${shareImageSize.width}" />`,
           `<meta property="og:image:height" content="${shareImageSize.height}" />`,
           `<meta property="og:image:alt" content="${escapeHtml(head.image.alt)}" />`,
+          // X reads og:title, og:description and og:image when its own tags are missing.
           `<meta name="twitter:card" content="summary_large_image" />`,
-          `<meta name="twitter:image" content="${escapeHtml(head.image.url)}" />`,
         ]
       : [`<meta name="twitter:card" content="summary" />`]),
     `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(site.name)}: articles" href="${feedPath}" />`,

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 export const ASSETS_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const PAGES_CACHE_CONTROL = 'no-cache';
 
-/** Players the video facades may load after a visitor clicks play. */
-const VIDEO_HOSTS = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com'];
+/** The player the video facade loads after a visitor clicks play (src/components/video-facade.tsx), and no other. */
+const VIDEO_HOSTS = ['https://www.youtube-nocookie.com'];
 
 /**
  * The CSP source for each inline script of a page: the build inlines the session hint and the loader
@@ -30,8 +30,8 @@ export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scrip
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
     "style-src 'self' 'unsafe-inline'",
+    // Fonts, like everything not named here, come from this origin only (default-src).
     "img-src 'self' data:",
-    "font-src 'self'",
     `connect-src ${connect}`,
     `frame-src ${VIDEO_HOSTS.join(' ')}`,
     "object-src 'none'",

@@ -31,6 +31,7 @@ import playSvg from '@tabler/icons/filled/player-play.svg?raw';
 import checkSvg from '@tabler/icons/outline/check.svg?raw';
 import menuSvg from '@tabler/icons/outline/menu-2.svg?raw';
 import closeSvg from '@tabler/icons/outline/x.svg?raw';
+import arrowRightSvg from '@tabler/icons/outline/arrow-right.svg?raw';
 import type { IconName } from '../config/site-types';
 import type { UiIconName } from './icon';
 
@@ -63,6 +64,7 @@ const raw: Record<IconName | UiIconName, string> = {
   check: checkSvg,
   menu: menuSvg,
   close: closeSvg,
+  arrowRight: arrowRightSvg,
 };
 
 /** The file's markup without what the page sets itself: namespace, class, size, and Tabler's empty bounding path. */

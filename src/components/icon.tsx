@@ -4,7 +4,7 @@ import classes from './icon.module.css';
 import { iconSvgs } from './icon-svgs';
 
 /** Icons the interface itself uses, beside the ones site.config.ts and content/ may name. */
-export type UiIconName = 'facebook' | 'linkedin' | 'x' | 'mail' | 'play' | 'check' | 'menu' | 'close';
+export type UiIconName = 'facebook' | 'linkedin' | 'x' | 'mail' | 'play' | 'check' | 'menu' | 'close' | 'arrowRight';
 
 /**
  * A decorative icon, its SVG inline in the page (./icon-svgs.ts): no JavaScript, no request, and it

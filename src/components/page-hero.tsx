@@ -17,7 +17,8 @@ export function PageHero({ eyebrow, title, subtitle, actions, aside }: PageHeroP
   return (
     <section className={classes.hero} aria-labelledby="page-title">
       <Container size="lg" className={aside ? classes.split : undefined}>
-        <Stack gap="md" maw={720}>
+        {/* Without a picture beside it, the text stands in the middle of wide screens rather than leave their right half empty. */}
+        <Stack gap="md" maw={720} className={aside ? undefined : classes.centred}>
           {eyebrow && (
             <Text className={classes.eyebrow} fw={700} tt="uppercase" size="sm">
               {eyebrow}
@@ -31,10 +32,15 @@ export function PageHero({ eyebrow, title, subtitle, actions, aside }: PageHeroP
               {subtitle}
             </Text>
           )}
-          {actions && <Group gap="sm">{actions}</Group>}
+          {actions && (
+            <Group gap="sm" className={classes.actions}>
+              {actions}
+            </Group>
+          )}
         </Stack>
         {aside}
       </Container>
     </section>
   );
 }
+

@@ -8,21 +8,29 @@ import type { Article, BreadcrumbList, Course, Graph, Organization, Service, Thi
 import about from '../../content/about';
 import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
 import type { InternalCourse, InternalResource, PageEntry } from '../config/site-types';
-import { logoPath, logoSize, shareImagePath, shareImageSize } from './share-image';
+import { logoPath, shareImagePath, shareImageSize } from './share-image';
 
 const organizationId = (origin: string) => `${origin}/#organization`;
 
-function organization(origin: string): Organization {
-  return {
+/**
+ * The organization: in full on the home page (where Google reads it), elsewhere its name, address and logo
+ * under the same @id. The full block on every page cost /about and /enrol the last 90 bytes of the one
+ * round trip they must fit in (tests/e2e/first-paint.spec.ts; decision 051).
+ */
+function organization(origin: string, full: boolean): Organization {
+  const named: Organization = {
     '@type': 'Organization',
     '@id': organizationId(origin),
     name: site.name,
-    alternateName: site.shortName,
     url: `${origin}/`,
+    // A square PNG of 512 px (Google asks for 112 px or more): scripts/build/share-images.tsx draws it.
+    logo: `${origin}${logoPath}`,
+  };
+  if (!full) return named;
+  return {
+    ...named,
     description: site.description,
-    email: site.email,
-    logo: { '@type': 'ImageObject', url: `${origin}${logoPath}`, width: `${logoSize}`, height: `${logoSize}` },
-    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: site.email, url: `${origin}${paths.contact}`, availableLanguage: 'English' },
+    contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: site.email, url: `${origin}${paths.contact}` },
     sameAs: footer.socials.map((s) => s.to),
   };
 }
@@ -33,10 +41,10 @@ function website(origin: string): WebSite {
 
 const shareImage = (origin: string, path: string) => `${origin}${shareImagePath(path)}`;
 
-/** Home › section › page, from the path's own parents that are pages. */
+/** Home › section › page on a nested page (/services/…, /courses/…, /blog/…), from the path's parents that are pages. */
 function breadcrumbs(page: PageEntry, origin: string): BreadcrumbList | null {
-  if (page.path === '/') return null;
   const segments = page.path.split('/').slice(1);
+  if (segments.length < 2) return null;
   const trail = [pages.find((p) => p.path === '/')!];
   for (let i = 1; i < segments.length; i++) {
     const parent = pages.find((p) => p.path === `/${segments.slice(0, i).join('/')}`);
@@ -126,7 +134,7 @@ export function structuredDataFor(pathname: string, origin: string): Graph | nul
   const own: (Thing | null)[] = [serviceData(page, origin), courseData(page, origin), articleData(page, origin), breadcrumbs(page, origin)];
   return {
     '@context': 'https://schema.org',
-    '@graph': [organization(origin), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],
+    '@graph': [organization(origin, page.path === '/'), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],
   };
 }
 

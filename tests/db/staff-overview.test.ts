@@ -131,18 +131,16 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
           )
           .then((r) => r.rows),
       );
-    // Ranges 4 wide (40 - 3 + 1 = 38 values in ten ranges): 3–6 holds 3, 5, 5; 11–14 holds 12; 39–42 holds 40.
+    // Ranges 4 wide (40 - 3 + 1 = 38 values in ten ranges): 3–6 holds 3, 5, 5; 11–14 holds 12; 39–42 holds 40;
+    // the ranges between are listed with 0, so a chart's axis is evenly spaced (issue 42: "0, 2, 4, 8").
+    const held: Record<number, number> = { 3: 3, 11: 1, 39: 1 };
     expect(await numbers(7)).toEqual([
       {
         answered: 5,
         least_value: 3,
         median: 5,
         most_value: 40,
-        buckets: [
-          { low: 3, high: 6, submissions: 3 },
-          { low: 11, high: 14, submissions: 1 },
-          { low: 39, high: 42, submissions: 1 },
-        ],
+        buckets: Array.from({ length: 10 }, (_, k) => ({ low: 3 + 4 * k, high: 6 + 4 * k, submissions: held[3 + 4 * k] ?? 0 })),
       },
     ]);
     expect((await numbers(60))[0]).toMatchObject({ answered: 6, median: 8.5, most_value: 99 });
@@ -166,7 +164,14 @@ describe.each(ENGINES)('the staff overview, on %s', (engine) => {
           most_value: 2.75,
           buckets: [
             { low: 0.5, high: 0.725, submissions: 1 },
+            { low: 0.725, high: 0.95, submissions: 0 },
+            { low: 0.95, high: 1.175, submissions: 0 },
             { low: 1.175, high: 1.4, submissions: 1 },
+            { low: 1.4, high: 1.625, submissions: 0 },
+            { low: 1.625, high: 1.85, submissions: 0 },
+            { low: 1.85, high: 2.075, submissions: 0 },
+            { low: 2.075, high: 2.3, submissions: 0 },
+            { low: 2.3, high: 2.525, submissions: 0 },
             { low: 2.525, high: 2.75, submissions: 1 },
           ],
         },

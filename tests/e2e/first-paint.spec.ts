@@ -13,8 +13,9 @@ test('the HTML holds its own CSS and its loader: nothing render-blocking, no scr
   expect(head.replace(/<noscript[^>]*>.*?<\/noscript>/gs, '')).not.toMatch(/<link rel="(stylesheet|preload|modulepreload)"/);
   expect(head).toMatch(/<noscript data-full-css><link rel="stylesheet" href="\/assets\/[^"]+\.css"><\/noscript>/);
   // Two small inline scripts: the session hint in <head>, and the loader. Islands' code is imported by it, never linked.
-  // (and the list of the islands' files, data the loader reads: scripts/build/island-files.ts)
-  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !m[1]!.includes('application/json'));
+  // (and data blocks, which never run: the list of the islands' files the loader reads, scripts/build/island-files.ts,
+  // and the page's schema.org data)
+  const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/application\/(ld\+)?json/.test(m[1]!));
   expect(scripts.map((m) => m[1])).toEqual(['', ' type="module"']);
   expect(scripts[0]!.index).toBeLessThan(html.indexOf('</head>'));
   expect(scripts[0]![2]!.length).toBeLessThan(1000);

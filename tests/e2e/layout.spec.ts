@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { pageForms } from '../support/declared-forms';
 import { expect, shell, test } from './fixtures';
 import { answerAll, answersFor, fieldOrder } from './form-driver';
@@ -120,3 +121,15 @@ for (const width of [390, 1366]) {
     });
   }
 }
+
+test('a list question with nothing chosen shows its placeholder as an empty field does, in the placeholder grey, and a choice in the text colour', async ({ page }) => {
+  await page.goto('/contact');
+  const color = (el: Locator, pseudo?: string) => el.evaluate((e, p) => getComputedStyle(e, p).color, pseudo);
+  const subject = page.getByLabel('Subject');
+  const placeholder = await color(page.getByLabel('Full Name'), '::placeholder');
+  const typed = await color(page.getByLabel('Full Name'));
+  expect(placeholder).not.toBe(typed);
+  expect(await color(subject)).toBe(placeholder);
+  await subject.selectOption({ label: 'Feedback' });
+  expect(await color(subject)).toBe(typed);
+});

@@ -85,3 +85,25 @@ test('home: hero buttons, four Learn More cards and Start Today', async ({ page 
   await page.getByRole('link', { name: 'Start Today' }).click();
   await expect(page).toHaveURL('/assessment');
 });
+
+test('/services: every card is named by its service and opens it, the whole card being the target; a service alone in its section spans the row', async ({ page }) => {
+  await page.goto('/services');
+  const cards = page.getByRole('main').getByRole('heading', { level: 3 }).getByRole('link');
+  expect((await cards.allTextContents()).sort()).toEqual(services.map((s) => s.title).sort());
+  await expect(page.getByRole('main').getByRole('link', { name: /Learn More/ })).toHaveCount(0);
+  // A press anywhere on a card (here its description) opens the service.
+  const first = services[0]!;
+  await page.getByText(first.summary).scrollIntoViewIfNeeded();
+  const text = (await page.getByText(first.summary).boundingBox())!;
+  await page.mouse.click(text.x + text.width / 2, text.y + text.height / 2);
+  await expect(page).toHaveURL(first.path);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/services');
+  const alone = services.filter((s) => s.group === null);
+  expect(alone).toHaveLength(1);
+  const card = page.getByRole('link', { name: alone[0]!.title }).locator('xpath=ancestor::div[contains(@class, "mantine-Card-root")][1]');
+  const section = page.getByRole('region', { name: 'Also Offered' }).locator('.mantine-Container-root').first();
+  const [cardBox, sectionBox] = [await card.boundingBox(), await section.boundingBox()];
+  expect(cardBox!.width).toBeGreaterThan(sectionBox!.width * 0.9);
+});

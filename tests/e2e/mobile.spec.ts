@@ -72,11 +72,19 @@ test('the menu works from the first paint, before any script has run', async ({ 
   await expect(page).toHaveURL('/about');
 });
 
-test('a course page shows its price and Sign Up Now before the lessons, and side cards are as wide as the page column', async ({ page }) => {
+test('a course page shows its price and Sign Up Now in its hero, on the first screen, and ends with the same sign-up; side cards are as wide as the page column', async ({ page }) => {
   await page.goto('/courses/strategic-leadership');
-  const signUp = await page.getByRole('link', { name: 'Sign Up Now' }).boundingBox();
+  const hero = page.locator('section[aria-labelledby="page-title"]');
+  await expect(hero.getByText('$299', { exact: true })).toBeInViewport();
+  await expect(hero.getByRole('link', { name: 'Sign Up Now', exact: true })).toBeInViewport();
+  const enrol = await hero.getByRole('link', { name: 'Sign Up Now', exact: true }).getAttribute('href');
+  const signUp = await page.getByRole('complementary', { name: 'Enrolment' }).getByRole('link', { name: 'Sign Up Now' }).boundingBox();
   const lessons = await page.getByRole('heading', { name: 'Sample Lessons' }).boundingBox();
   expect(signUp!.y).toBeLessThan(lessons!.y);
+  // The page's last section, above the footer, signs up too.
+  const closing = page.getByRole('region', { name: 'Ready to start Smart Leadership for Impact?' });
+  await expect(closing.getByRole('link', { name: 'Sign Up Now for $299' })).toHaveAttribute('href', enrol!);
+  await expect(page.locator('main section').last()).toHaveAccessibleName('Ready to start Smart Leadership for Impact?');
   const aside = await page.getByRole('complementary', { name: 'Enrolment' }).boundingBox();
   const lessonList = await page.getByRole('heading', { name: 'Sample Lessons' }).locator('xpath=..').boundingBox();
   expect(Math.abs(aside!.width - lessonList!.width)).toBeLessThan(2);

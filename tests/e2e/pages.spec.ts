@@ -38,7 +38,7 @@ for (const route of shell.routes) {
       expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
       expect(html).toContain('<meta property="og:title"');
       // Two inline scripts, the session hint and the loader, and the page's CSP allows exactly them by hash (decisions 017, 020).
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
       expect(inline).toHaveLength(2);
       for (const code of inline) expect(response.headers()['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     });

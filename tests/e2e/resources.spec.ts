@@ -25,13 +25,41 @@ test('descriptions are clamped to three lines', async ({ page }) => {
   expect(lines).toBeLessThanOrEqual(3);
 });
 
-test('Explore All Resources scrolls back to the top', async ({ page }) => {
+test('Explore All Resources scrolls back to the top and shows every resource again', async ({ page }) => {
   await page.goto('/blog');
+  const filters = page.getByRole('group', { name: 'Filter resources by category' });
+  await filters.getByRole('button', { name: 'Technology & Innovation' }).click();
+  await expect(page.getByRole('article')).toHaveCount(resources.filter((r) => r.category === 'Technology & Innovation').length);
   const button = page.getByRole('button', { name: 'Explore All Resources' });
   await button.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(filters.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(resources.length);
+  await expect(page).toHaveURL('/blog');
+});
+
+test('a filtered view has its own address, which opens filtered, and a category it does not know shows All', async ({ page }) => {
+  const category = 'Fundraising & Philanthropy';
+  const count = resources.filter((r) => r.category === category).length;
+  await page.goto('/blog');
+  const filters = page.getByRole('group', { name: 'Filter resources by category' });
+  await filters.getByRole('button', { name: category }).click();
+  await expect(page).toHaveURL(`/blog?category=${encodeURIComponent(category).replace(/%20/g, '+')}`);
+  const address = page.url();
+
+  // Opened by someone it was shared with: filtered without a touch.
+  await page.goto(address);
+  await expect(filters.getByRole('button', { name: category })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(count);
+  await filters.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page).toHaveURL('/blog');
+
+  await page.goto('/blog?category=Nothing+Like+It');
+  await expect(page.locator('[data-island="resources/resource-hub"][data-hydrated]')).toBeAttached();
+  await expect(filters.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('article')).toHaveCount(resources.length);
 });
 
 test('an internal resource opens its article, which says who wrote it and when, and links back to the hub', async ({ page }) => {

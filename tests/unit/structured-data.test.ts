@@ -10,6 +10,7 @@ import { renderHead } from '../../scripts/build/html';
 import { courses, footer, pages, resources, services, site } from '../../site.config';
 import type { InternalCourse, InternalResource } from '../../src/config/site-types';
 import { headFor } from '../../src/lib/head';
+import { logoPath, logoSize } from '../../src/lib/share-image';
 import { structuredDataFor } from '../../src/lib/structured-data';
 
 const origin = 'https://example.org';
@@ -20,21 +21,30 @@ const isUrl = (value: unknown) => typeof value === 'string' && /^https:\/\/[^\s]
 const publicPages = pages.filter((p) => !p.private);
 
 describe('structured data (JSON-LD)', () => {
-  it.each(publicPages.map((p) => p.path))('%s names the organization once, with its logo, contact point and social profiles', (path) => {
+  it.each(publicPages.map((p) => p.path))('%s names the organization once, by name, address and logo', (path) => {
     const [org, ...more] = ofType(path, 'Organization');
     expect(more).toEqual([]);
-    expect(org).toMatchObject({ name: site.name, url: `${origin}/`, email: site.email });
-    const logo = org!.logo as Node;
-    expect(isUrl(logo.url) && Number(logo.width) >= 112 && logo.width === logo.height, 'Google asks for a logo of 112x112 px or more').toBe(true);
-    expect(org!.sameAs).toEqual(footer.socials.map((s) => s.to));
-    expect((org!.contactPoint as Node).email).toBe(site.email);
+    expect(org).toMatchObject({ '@id': `${origin}/#organization`, name: site.name, url: `${origin}/`, logo: `${origin}${logoPath}` });
+    expect(logoSize, 'Google asks for a logo of 112x112 px or more').toBeGreaterThanOrEqual(112);
   });
 
-  it.each(publicPages.filter((p) => p.path !== '/').map((p) => p.path))('%s has breadcrumbs from Home to itself, each a page of the site', (path) => {
+  it('gives the organization in full on the home page: its contact point and social profiles', () => {
+    const [org] = ofType('/', 'Organization');
+    expect(org!.sameAs).toEqual(footer.socials.map((s) => s.to));
+    expect((org!.contactPoint as Node).email).toBe(site.email);
+    expect(org!.description).toBe(site.description);
+  });
+
+  const nested = publicPages.filter((p) => p.path.split('/').length > 2);
+  it('gives breadcrumbs to every nested page: each service, course and article', () => {
+    expect(nested.map((p) => p.kind).sort()).toEqual(publicPages.filter((p) => ['service', 'course', 'article'].includes(p.kind)).map((p) => p.kind).sort());
+  });
+
+  it.each(nested.map((p) => p.path))('%s has breadcrumbs from Home through its section to itself, each a page of the site', (path) => {
     const [list, ...more] = ofType(path, 'BreadcrumbList');
     expect(more).toEqual([]);
     const items = list!.itemListElement as Node[];
-    expect(items.length).toBeGreaterThanOrEqual(2);
+    expect(items.length).toBe(3);
     items.forEach((item, i) => {
       expect(item).toMatchObject({ '@type': 'ListItem', position: i + 1 });
       expect(String(item.name).trim()).not.toBe('');
@@ -42,11 +52,10 @@ describe('structured data (JSON-LD)', () => {
     });
     expect(items[0]).toMatchObject({ name: 'Home', item: `${origin}/` });
     expect(items.at(-1)!.item).toBe(`${origin}${path}`);
-    if (path.split('/').length > 2) expect(items.length, 'a nested page names its section').toBeGreaterThanOrEqual(3);
   });
 
-  it('gives the home page no breadcrumbs and the site as a WebSite', () => {
-    expect(ofType('/', 'BreadcrumbList')).toEqual([]);
+  it('gives a page at the top (home, /about, a form) no breadcrumbs, and the home page the site as a WebSite', () => {
+    for (const path of ['/', '/about', '/contact']) expect(ofType(path, 'BreadcrumbList')).toEqual([]);
     expect(ofType('/', 'WebSite')).toHaveLength(1);
   });
 

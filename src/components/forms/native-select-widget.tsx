@@ -9,6 +9,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { ChangeEvent } from 'react';
+import classes from './native-select-widget.module.css';
 
 /**
  * A choice from a list as the browser's own <select> (Mantine's NativeSelect): it opens and keeps the
@@ -46,6 +47,7 @@ export default function NativeSelectWidget(props: WidgetProps) {
       name={htmlName || id}
       label={labelValue(label || undefined, hideLabel, false)}
       data-question={name}
+      classNames={{ input: classes.input }}
       value={String(enumOptionSelectedValue(value, enumOptions, false, format, '') ?? '')}
       required={required}
       disabled={disabled || readonly}

@@ -1,6 +1,8 @@
-import { Anchor, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { CardGrid } from '../../components/card-grid';
+import { CtaBand } from '../../components/cta-band';
 import { Icon } from '../../components/icon';
+import { Illustration } from '../../components/illustration';
 import { MainWithAside } from '../../components/main-with-aside';
 import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
@@ -11,7 +13,12 @@ import { ACCOUNT_PATH } from '../../lib/account/account-path';
 import { MemberFileList } from '../../components/member-file-list';
 import { priceLabel } from './format';
 
+/**
+ * A course: the hero says what it costs and signs up (on a phone the side box comes only after the
+ * description), the side box lists what is included, and the page ends with the same sign-up.
+ */
 export default function CoursePage({ course, content }: { course: InternalCourse; content: CourseContent }) {
+  const signUp = formLinkFor('courses', courseSlug(course)) ?? paths.contact;
   return (
     <>
       <PageHero
@@ -19,11 +26,26 @@ export default function CoursePage({ course, content }: { course: InternalCourse
         title={course.title}
         subtitle={course.summary}
         actions={
-          <Group gap="md" role="list" aria-label="Course at a glance">
-            <Fact icon="clock" text={`${course.weeks} weeks`} />
-            <Fact icon="book" text={`${course.lessons} lessons`} />
-            <Fact icon="certificate" text="Certificate included" />
-          </Group>
+          <Stack gap="lg">
+            <Group gap="md" role="list" aria-label="Course at a glance">
+              <Fact icon="clock" text={`${course.weeks} weeks`} />
+              <Fact icon="book" text={`${course.lessons} lessons`} />
+              <Fact icon="certificate" text="Certificate included" />
+            </Group>
+            <Group gap="lg">
+              <Text fz={36} fw={800} lh={1}>
+                {priceLabel(course)}
+              </Text>
+              <LinkButton to={signUp} size="lg" color="yellow.4" c="dark.9">
+                Sign Up Now
+              </LinkButton>
+            </Group>
+          </Stack>
+        }
+        aside={
+          <Box visibleFrom="md">
+            <Illustration image={course.image} />
+          </Box>
         }
       />
       <Section title="About This Course">
@@ -49,7 +71,7 @@ export default function CoursePage({ course, content }: { course: InternalCourse
                     <List.Item key={item}>{item}</List.Item>
                   ))}
                 </List>
-                <LinkButton to={formLinkFor('courses', courseSlug(course)) ?? paths.contact} size="lg" fullWidth>
+                <LinkButton to={signUp} size="lg" fullWidth>
                   Sign Up Now
                 </LinkButton>
                 <Group gap={6} justify="center" fw={700}>
@@ -113,6 +135,14 @@ export default function CoursePage({ course, content }: { course: InternalCourse
           }
         />
       </Section>
+      <CtaBand
+        title={`Ready to start ${course.title}?`}
+        body={`${course.weeks} weeks, ${course.lessons} lessons and a certificate, with a 14-day money-back promise.`}
+        actions={[
+          { label: `Sign Up Now for ${priceLabel(course)}`, to: signUp },
+          { label: 'Ask Us a Question', to: paths.contact },
+        ]}
+      />
     </>
   );
 }

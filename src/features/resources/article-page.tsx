@@ -1,6 +1,8 @@
 import '@mantine/core/styles/Blockquote.css';
-import { Badge, Blockquote, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Badge, Blockquote, Box, Container, List, Stack, Text, Title } from '@mantine/core';
 import { CtaBand } from '../../components/cta-band';
+import { categoryImage } from '../../components/images';
+import { Illustration } from '../../components/illustration';
 import { SmartAnchor } from '../../components/smart-link';
 import { PageHero } from '../../components/page-hero';
 import type { ArticleContent, Consultant, InternalResource } from '../../config/site-types';
@@ -9,7 +11,16 @@ import { Byline } from './byline';
 export default function ArticlePage({ resource, content, author }: { resource: InternalResource; content: ArticleContent; author: Consultant }) {
   return (
     <>
-      <PageHero eyebrow={resource.category} title={resource.title} subtitle={resource.description} />
+      <PageHero
+        eyebrow={resource.category}
+        title={resource.title}
+        subtitle={resource.description}
+        aside={
+          <Box visibleFrom="md">
+            <Illustration image={resource.image ?? categoryImage[resource.category]} />
+          </Box>
+        }
+      />
       <Container size="sm" py={48} component="article">
         <Stack gap="xl">
           <SmartAnchor to="/blog">← Back to Tools & Info</SmartAnchor>

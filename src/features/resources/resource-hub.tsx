@@ -1,10 +1,12 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { CardGrid } from '../../components/card-grid';
 import type { Resource, ResourceCategory } from '../../config/site-types';
 import { ResourceCard } from './resource-card';
 
 const ALL = 'All';
+/** The address of a filtered view (`/blog?category=Fundraising+%26+Philanthropy`), to share or come back to. */
+export const CATEGORY_PARAM = 'category';
 
 interface ResourceHubProps {
   categories: ResourceCategory[];
@@ -16,10 +18,33 @@ function scrollToTop() {
   window.scrollTo({ top: 0, behavior: smooth ? 'smooth' : 'auto' });
 }
 
-/** Category filter buttons (default All) over the resource grid, with both empty states, and a way back up. */
+type Choice = ResourceCategory | typeof ALL;
+const noChanges = () => () => {};
+
+/** The view's address: the category in the query, nothing for All; the rest of the address kept. */
+function showInAddress(choice: Choice) {
+  const url = new URL(location.href);
+  if (choice === ALL) url.searchParams.delete(CATEGORY_PARAM);
+  else url.searchParams.set(CATEGORY_PARAM, choice);
+  history.replaceState(history.state, '', url);
+}
+
+/**
+ * Category filter buttons (default All) over the resource grid, with both empty states, and a way back
+ * up that shows everything again. The chosen category is in the page's address, so a filtered view can
+ * be shared; the prerendered page shows All, and the island starts at once when the address names one.
+ */
 export function ResourceHub({ categories, resources }: ResourceHubProps) {
-  const [selected, setSelected] = useState<ResourceCategory | typeof ALL>(ALL);
+  // The prerender (and hydration) see no query; the browser's next render sees the address.
+  const search = useSyncExternalStore(noChanges, () => location.search, () => '');
+  const named = new URLSearchParams(search).get(CATEGORY_PARAM);
+  const [chosen, setSelected] = useState<Choice | null>(null);
+  const selected: Choice = chosen ?? (named && categories.includes(named as ResourceCategory) ? (named as ResourceCategory) : ALL);
   const visible = selected === ALL ? resources : resources.filter((r) => r.category === selected);
+  const choose = (choice: Choice) => {
+    setSelected(choice);
+    showInAddress(choice);
+  };
 
   return (
     <>
@@ -29,7 +54,7 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
             key={category}
             variant={category === selected ? 'filled' : 'default'}
             aria-pressed={category === selected}
-            onClick={() => setSelected(category as ResourceCategory | typeof ALL)}
+            onClick={() => choose(category as Choice)}
             size="sm"
           >
             {category}
@@ -50,7 +75,14 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
         )}
       </div>
       <Group justify="center" mt="xl">
-        <Button variant="outline" size="md" onClick={scrollToTop}>
+        <Button
+          variant="outline"
+          size="md"
+          onClick={() => {
+            choose(ALL);
+            scrollToTop();
+          }}
+        >
           Explore All Resources
         </Button>
       </Group>

@@ -6,11 +6,13 @@ import { PageHero } from '../../components/page-hero';
 import { Section } from '../../components/section';
 import type { Service, ServicesOverviewContent } from '../../config/site-types';
 
+/** Each card's title is its link: nine cards, nine names, no row of identical buttons. */
 function ServiceCards({ list }: { list: Service[] }) {
+  const alone = list.length === 1;
   return (
-    <CardGrid cols={{ base: 1, sm: 2, md: 3 }}>
+    <CardGrid cols={{ base: 1, sm: Math.min(2, list.length), md: Math.min(3, list.length) }}>
       {list.map((s) => (
-        <FeatureCard key={s.path} title={s.title} description={s.summary} icon={s.icon} learnMore={s.path} />
+        <FeatureCard key={s.path} title={s.title} description={s.summary} icon={s.icon} to={s.path} wide={alone} />
       ))}
     </CardGrid>
   );
