@@ -53,7 +53,7 @@ export function InboxCards({ rows, states, previews, filter, busy, onOpen, assig
                 <SelectBox row={row} selection={selection} />
                 <span>
                 {row.unread && <UnreadMark />}
-                <DueMark row={row} />
+                <DueMark row={row} spam={Boolean(filter.spam)} />
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen} fw={row.unread ? 700 : 600} style={{ overflowWrap: 'anywhere' }}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{senderLabel(row)}</bdi>

@@ -204,7 +204,7 @@ function InboxTable({ rows, states, previews, filter, busy, onOpen, assignee, se
               <Table.Td>{formTitle(row.form)}</Table.Td>
               <Table.Td>
                 {row.unread && <UnreadMark />}
-                <DueMark row={row} />
+                <DueMark row={row} spam={Boolean(filter.spam)} />
                 <Anchor component={Link} to={`?${paramsFor(filter, row.submission_id).toString()}`} onClick={onOpen}>
                   {/* Visitors' text is isolated: a right-to-left mark in it cannot reorder what follows. */}
                   <bdi>{senderLabel(row)}</bdi>

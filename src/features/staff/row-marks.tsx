@@ -13,9 +13,12 @@ export function UnreadMark() {
   );
 }
 
-/** Before a submission's sender in the list, when its follow-up is due: the day it was set for. */
-export function DueMark({ row }: { row: { follow_up_on: string | null; status: string } }) {
-  if (!isDue(row)) return null;
+/**
+ * Before a submission's sender in the list, when its follow-up is due: the day it was set for. Never in the
+ * Spam view: spam is never due (the database's follow_up_due), whatever date it still carries.
+ */
+export function DueMark({ row, spam }: { row: { follow_up_on: string | null; status: string }; spam: boolean }) {
+  if (spam || !isDue(row)) return null;
   return (
     <Badge {...mark} color="red.9" title={`Follow up by ${formatDay(row.follow_up_on!)}`}>
       Due {formatDay(row.follow_up_on!)}

@@ -113,20 +113,37 @@ function savedWords(reassigned: boolean, redated: boolean) {
 }
 
 /** Status, note, assignee and follow-up date, saved together; the database stamps who and when, and keeps the history. */
+/** What staff typed in the workflow's fields and have not saved: a field not in it shows the submission's own value. */
+interface WorkflowDraft {
+  status?: Status;
+  note?: string;
+  assignee?: string;
+  followUp?: string;
+}
+
+/**
+ * Status, assignee, follow-up date and note. A field shows what staff typed, else the submission's value:
+ * when the submission changes under a half-made edit (a reply sent from this page moves it to Replied),
+ * the untouched fields follow it and the typed ones stay. Once saved, the saved values show until the
+ * reload brings them back, so nothing flickers back to the old ones.
+ */
 function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; staff: StaffMember[]; onSaved: () => void; onUnsaved: (unsaved: boolean) => void }) {
   const me = useAccount().user?.id;
-  const [status, setStatus] = useState<Status>(entry.status);
-  const [note, setNote] = useState(entry.note ?? '');
-  const [assignee, setAssignee] = useState(entry.assignee_id ?? '');
-  const [followUp, setFollowUp] = useState(entry.follow_up_on ?? '');
+  const [draft, setDraft] = useState<WorkflowDraft>({});
+  const [justSaved, setJustSaved] = useState<{ base: string | null; values: WorkflowDraft } | null>(null);
   const [saving, setSaving] = useState(false);
-  // Saved, until the reload brings the saved values back (and this form is remade from them): leaving
-  // in that moment loses nothing, so it does not ask.
-  const [saved, setSaved] = useState(false);
+  const shown = { ...(justSaved && justSaved.base === entry.updated_at ? justSaved.values : {}), ...draft };
+  const status = shown.status ?? entry.status;
+  const note = shown.note ?? entry.note ?? '';
+  const assignee = shown.assignee ?? entry.assignee_id ?? '';
+  const followUp = shown.followUp ?? entry.follow_up_on ?? '';
+  const edit = (change: WorkflowDraft) => setDraft((now) => ({ ...now, ...change }));
   const reassigned = assignee !== (entry.assignee_id ?? '');
   const redated = followUp !== (entry.follow_up_on ?? '');
   const changed = status !== entry.status || note.trim() !== (entry.note ?? '') || reassigned || redated;
-  useEffect(() => onUnsaved(changed && !saving && !saved), [changed, saving, saved, onUnsaved]);
+  // Saved and waiting for the reload: leaving in that moment loses nothing, so it does not ask.
+  const unsaved = changed && !saving && Object.keys(draft).length > 0;
+  useEffect(() => onUnsaved(unsaved), [unsaved, onUnsaved]);
   const save = async () => {
     setSaving(true);
     try {
@@ -137,7 +154,8 @@ function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; sta
         ...(reassigned ? { assignee_id: assignee || null } : {}),
         ...(redated ? { follow_up_on: followUp || null } : {}),
       });
-      setSaved(true);
+      setJustSaved({ base: entry.updated_at, values: { status, note: note.trim(), assignee, followUp } });
+      setDraft({});
       void showToast({ title: 'Saved', description: savedWords(reassigned, redated) });
       if (redated) void refreshInboxNews();
       // The colleague it went to is emailed now (the outbox would within a minute); nobody is emailed about their own.
@@ -157,11 +175,11 @@ function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; sta
       }}
     >
       <Stack gap="sm">
-        <NativeSelect label="Status" value={status} onChange={(e) => setStatus(e.currentTarget.value as Status)} data={STATUS_OPTIONS} />
+        <NativeSelect label="Status" value={status} onChange={(e) => edit({ status: e.currentTarget.value as Status })} data={STATUS_OPTIONS} />
         <NativeSelect
           label="Assigned to"
           value={assignee}
-          onChange={(e) => setAssignee(e.currentTarget.value)}
+          onChange={(e) => edit({ assignee: e.currentTarget.value })}
           data={[
             { value: '', label: 'Nobody yet' },
             ...staff.map((member) => ({ value: member.id, label: member.id === me ? `${member.email} (you)` : member.email })),
@@ -176,7 +194,7 @@ function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; sta
           min="2000-01-01"
           max="2999-12-31"
           value={followUp}
-          onChange={(e) => setFollowUp(e.currentTarget.value)}
+          onChange={(e) => edit({ followUp: e.currentTarget.value })}
         />
         <Textarea
           label="Internal note"
@@ -185,7 +203,7 @@ function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; sta
           minRows={3}
           maxLength={NOTE_MAX}
           value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onChange={(e) => edit({ note: e.currentTarget.value })}
         />
         <Button type="submit" loading={saving} disabled={!changed} style={{ alignSelf: 'flex-start' }}>
           Save changes
@@ -437,7 +455,7 @@ export function SubmissionView({ id }: { id: string }) {
                 Follow-up
               </Title>
               {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
-              {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.updated_at ?? 'new'} entry={entry} staff={staff} onSaved={reload} onUnsaved={workflowUnsaved} />}
+              {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.submission_id} entry={entry} staff={staff} onSaved={reload} onUnsaved={workflowUnsaved} />}
             </section>
             <section aria-labelledby="history-title">
               <Title order={3} id="history-title" mb="sm">

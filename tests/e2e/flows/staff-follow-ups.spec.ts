@@ -65,3 +65,22 @@ for (const width of [1366, 390]) {
     await expect(entries).not.toContainText('Due');
   });
 }
+
+test('a due submission marked as spam shows no Due mark in the Spam view: spam is never due', async ({ page }) => {
+  const { email, password } = await confirmedAccount('staff-follow-up-spam');
+  await makeStaff(email);
+  const tag = unique('duespam');
+  await insertRows('contact_submissions', [{ name: `Vic ${tag}`, email: `vic-${tag}@example.org`, subject: 'Service Request', message: 'Buy followers' }]);
+  await page.goto(`/staff?q=${tag}`);
+  await signInHere(page, email, password);
+  const entries = inboxEntries(page, 1366, tag);
+  await entries.getByRole('link', { name: `Vic ${tag}` }).click();
+  await page.getByRole('textbox', { name: 'Follow up on' }).fill(await page.evaluate(() => new Date().toLocaleDateString('en-CA')));
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Saved', 'The status, note and follow-up date are saved.');
+  await page.getByRole('button', { name: 'Mark as spam' }).click();
+  await expectToast(page, 'Marked as spam', 'It is out of the inbox, and deleted in 30 days unless you take it back (Show: Spam).');
+  await showInInbox(page, 1366, 'Spam');
+  await expect(entries).toHaveCount(1);
+  await expect(entries).not.toContainText('Due');
+});

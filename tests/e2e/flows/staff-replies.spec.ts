@@ -95,3 +95,32 @@ test.describe('a submission’s page, with its reply and follow-up, looks as app
     });
   }
 });
+
+test('a reply sent while the workflow has unsaved changes keeps them: the typed date and note stay, the status follows to Replied', async ({ page }) => {
+  const { email, password } = await confirmedAccount('staff-reply-keeps-draft');
+  await makeStaff(email);
+  const tag = unique('keep');
+  await insertRows('contact_submissions', [{ name: `Ines ${tag}`, email: `ines-${tag}@example.org`, subject: 'Service Request', message: 'Can you help?' }]);
+  await page.goto(`/staff?q=${tag}`);
+  await signInHere(page, email, password);
+  await page.getByRole('link', { name: `Ines ${tag}` }).click();
+  const date = page.getByRole('textbox', { name: 'Follow up on' });
+  await date.fill('2031-05-06');
+  await page.getByRole('textbox', { name: 'Internal note' }).fill('Call her on Tuesday');
+
+  await page.getByRole('link', { name: 'Reply', exact: true }).click();
+  const composer = page.getByRole('region', { name: `Reply to Ines ${tag}` });
+  await composer.getByRole('textbox', { name: 'Subject' }).fill('Re: Service Request');
+  await composer.getByRole('textbox', { name: 'Message' }).fill('Yes, gladly.');
+  await composer.getByRole('button', { name: 'Send reply' }).click();
+  await expectToast(page, 'Reply sent', `Your reply to ines-${tag}@example.org is on its way.`);
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('changed the status from New to Replied');
+
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('replied');
+  await expect(date).toHaveValue('2031-05-06');
+  await expect(page.getByRole('textbox', { name: 'Internal note' })).toHaveValue('Call her on Tuesday');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expectToast(page, 'Saved', 'The status, note and follow-up date are saved.');
+  await expect(page.getByRole('region', { name: 'History' })).toContainText('set a follow-up for May 6, 2031');
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('replied');
+});
