@@ -34,7 +34,8 @@ export function articlesFeed(origin: string): string {
       link: `${origin}${article.to}`,
       description: article.description,
       date: day(article.published),
-      author: [{ name: article.author, link: `${origin}${paths.about}` }],
+      // RSS's <author> is an address with the name after it: the team's, as nobody writes to an author alone.
+      author: [{ name: article.author, email: site.email, link: `${origin}${paths.about}` }],
       category: [{ name: article.category }],
     });
   }

@@ -13,7 +13,7 @@ import { logoPath, shareImagePath, shareImageSize } from './share-image';
 const organizationId = (origin: string) => `${origin}/#organization`;
 
 /**
- * The organization: in full on the home page (where Google reads it), elsewhere its name, address and logo
+ * The organization: in full on the home page (where Google reads it), elsewhere its name, web address and logo
  * under the same @id. The full block on every page cost /about and /enrol the last 90 bytes of the one
  * round trip they must fit in (tests/e2e/first-paint.spec.ts; decision 051).
  */
@@ -69,7 +69,8 @@ function serviceData(page: PageEntry, origin: string): Service | null {
     '@type': 'Service',
     name: service.title,
     description: service.summary,
-    serviceType: service.group ?? 'Consulting',
+    serviceType: 'Consulting',
+    ...(service.group ? { category: service.group } : {}),
     url: `${origin}${service.path}`,
     image: shareImage(origin, service.path),
     provider: { '@id': organizationId(origin) },
@@ -87,7 +88,7 @@ function courseData(page: PageEntry, origin: string): Course | null {
     url: `${origin}${course.path}`,
     image: shareImage(origin, course.path),
     inLanguage: 'en',
-    provider: { '@type': 'Organization', '@id': organizationId(origin), name: site.name, sameAs: `${origin}/` },
+    provider: { '@type': 'Organization', '@id': organizationId(origin), name: site.name },
     educationalLevel: course.level,
     ...(course.certificate ? { educationalCredentialAwarded: 'Certificate of completion' } : {}),
     offers: {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { resourceCategories, resources } from '../../site.config';
 import { categoryImage, imageUrl } from '../../src/components/images';
 import type { Resource } from '../../src/config/site-types';
@@ -11,6 +11,9 @@ import { render } from './render';
 const cardTitles = () => screen.queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('resource hub', () => {
+  // The chosen category is in the page's address; each test starts from /blog with none.
+  afterEach(() => history.replaceState(null, '', '/blog'));
+
   it('shows every resource under All, the default filter', () => {
     render(<ResourceHub categories={resourceCategories} resources={resources} />);
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
@@ -23,6 +26,7 @@ describe('resource hub', () => {
     await user.click(screen.getByRole('button', { name: 'Fundraising & Philanthropy' }));
     expect(screen.getByRole('button', { name: 'Fundraising & Philanthropy' })).toHaveAttribute('aria-pressed', 'true');
     expect(cardTitles()).toEqual(resources.filter((r) => r.category === 'Fundraising & Philanthropy').map((r) => r.title));
+    expect(new URLSearchParams(location.search).get('category')).toBe('Fundraising & Philanthropy');
     await user.click(screen.getByRole('button', { name: 'All' }));
     expect(cardTitles()).toHaveLength(resources.length);
   });

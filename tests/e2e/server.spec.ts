@@ -106,11 +106,14 @@ test('the articles\' feed is linked from every page, reads as RSS and lists each
       title: item.querySelector('title')?.textContent,
       link: item.querySelector('link')?.textContent,
       date: new Date(item.querySelector('pubDate')?.textContent ?? '').toISOString().slice(0, 10),
+      author: item.querySelector('author')?.textContent,
     }));
   }, await response.text());
   const articles = shell.routes.filter((r) => r.kind === 'article');
   expect(items.map((i) => i.title).sort()).toEqual(articles.map((a) => a.heading).sort());
   expect(items.map((i) => i.date)).toEqual([...items.map((i) => i.date)].sort().reverse());
+  // RSS 2.0's author is an email address, the name after it in brackets.
+  for (const item of items) expect(item.author).toMatch(/^\S+@\S+ \(.+\)$/);
   for (const item of items) expect((await request.get(new URL(item.link!).pathname)).status(), item.link!).toBe(200);
 
   const sitemap = await (await request.get('/sitemap.xml')).text();
