@@ -14,7 +14,7 @@ import { headersFile } from './build/headers-file.ts';
 import { islandFilesBlock } from './build/island-files.ts';
 import { precompress } from './build/precompress.ts';
 import { writeShareImages } from './build/share-images.tsx';
-import { feedPath } from '../src/lib/share-image.ts';
+import { feedPath } from '../src/lib/published-files.ts';
 import { renderHead, injectPage } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';

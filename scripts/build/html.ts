@@ -1,4 +1,4 @@
-import { feedPath, shareImageSize } from '../../src/lib/share-image.ts';
+import { feedPath, shareImageSize } from '../../src/lib/published-files.ts';
 
 interface Head {
   title: string;

@@ -5,21 +5,25 @@
  * the hash of everything it is drawn from, so a build redraws only the pages whose card changed.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { DEFAULT_THEME } from '@mantine/core';
 import satori from 'satori';
 import type { ShareCard } from '../../src/lib/share-card.ts';
-import { logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/share-image.ts';
+import { logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/published-files.ts';
+import { theme } from '../../src/theme.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const cacheDir = join(root, 'build', 'share-cache');
 const require = createRequire(import.meta.url);
 /** Bump when the drawing below changes, so cached images are drawn again. */
 const design = 'card-2';
-const palette = { ink: '#0b2e36', brand: '#006b7e', deep: '#005a6b', light: '#e6f6f8', accent: '#f59f00' };
+// The site's own colours: the hero's deep teal, its lightest shade, and the keystone's amber (the favicon's).
+const brand = theme.colors!.brand!;
+const palette = { deep: brand[9], light: brand[0], accent: DEFAULT_THEME.colors.yellow[7] };
 
 // satori reads TTF, OTF and WOFF (not WOFF2): the static cuts of the site's two faces.
 const fontFiles = [
@@ -48,7 +52,9 @@ export async function writeShareImages(dist: string, cards: { path: string; card
     const file = join(cacheDir, `${createHash('sha256').update(base).update(key).digest('hex').slice(0, 20)}.png`);
     if (existsSync(file)) counts.cached++;
     else {
-      await writeFile(file, await draw());
+      // Written beside, then renamed: a build stopped halfway leaves no half image for the next to reuse.
+      await writeFile(`${file}.part`, await draw());
+      await rename(`${file}.part`, file);
       counts.drawn++;
     }
     return file;

@@ -43,4 +43,3 @@ export function PageHero({ eyebrow, title, subtitle, actions, aside }: PageHeroP
     </section>
   );
 }
-

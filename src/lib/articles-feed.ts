@@ -5,7 +5,7 @@
 import { Feed } from 'feed';
 import { paths, resources, site } from '../../site.config';
 import type { InternalResource } from '../config/site-types';
-import { feedPath, logoPath } from './share-image';
+import { feedPath, logoPath } from './published-files';
 
 const articles = () =>
   resources.filter((r): r is InternalResource => r.content !== null).sort((a, b) => b.published.localeCompare(a.published));

@@ -1,6 +1,6 @@
 import type { PageEntry } from '../config/site-types';
 import { documentTitle } from '../config/site-shell';
-import { shareImagePath } from './share-image';
+import { shareImagePath } from './published-files';
 
 export interface HeadTags {
   title: string;

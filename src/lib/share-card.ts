@@ -1,9 +1,10 @@
 /**
- * What a page's share image says (scripts/build/share-images.ts draws it): its heading and a line naming
+ * What a page's share image says (scripts/build/share-images.tsx draws it): its heading and a line naming
  * its kind, from site.config.ts. Only the build imports this.
  */
 import { courses, resources } from '../../site.config';
 import type { PageEntry } from '../config/site-types';
+import { priceLabel } from './course-price';
 
 export interface ShareCard {
   /** The small line above the heading: the kind of page, and for a course its price and length. */
@@ -28,7 +29,7 @@ const kindLabels: Record<PageEntry['kind'], string> = {
 export function shareCardFor(page: PageEntry): ShareCard {
   if (page.kind === 'course') {
     const course = courses.find((c) => c.path === page.path);
-    const price = course && (course.price === 0 ? 'Free' : `$${course.price}`);
+    const price = course && priceLabel(course);
     const length = course?.weeks ? `${course.weeks} weeks` : null;
     return { kind: [kindLabels.course, price, length].filter(Boolean).join(' · '), heading: page.heading };
   }

@@ -8,7 +8,7 @@ import type { Article, BreadcrumbList, Course, Graph, Organization, Service, Thi
 import about from '../../content/about';
 import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
 import type { InternalCourse, InternalResource, PageEntry } from '../config/site-types';
-import { logoPath, shareImagePath, shareImageSize } from './share-image';
+import { logoPath, shareImagePath, shareImageSize } from './published-files';
 
 const organizationId = (origin: string) => `${origin}/#organization`;
 
@@ -56,7 +56,8 @@ function breadcrumbs(page: PageEntry, origin: string): BreadcrumbList | null {
     itemListElement: trail.map((p, i) => ({
       '@type': 'ListItem',
       position: i + 1,
-      name: p.path === '/' ? 'Home' : p.kind === 'course' || p.kind === 'article' || p.kind === 'service' ? p.heading : p.title,
+      // Sections by their short title (Tools & Info); the page itself by its heading, as it reads on the page.
+      name: p.path === '/' ? 'Home' : i === trail.length - 1 ? p.heading : p.title,
       item: `${origin}${p.path === '/' ? '/' : p.path}`,
     })),
   };
@@ -99,13 +100,10 @@ function courseData(page: PageEntry, origin: string): Course | null {
       availability: 'https://schema.org/InStock',
       url: `${origin}${course.path}`,
     },
-    hasCourseInstance: {
-      '@type': 'CourseInstance',
-      courseMode: 'Online',
-      ...(course.weeks
-        ? { courseSchedule: { '@type': 'Schedule', repeatFrequency: 'Weekly', repeatCount: course.weeks } }
-        : { courseWorkload: 'PT1H' }),
-    },
+    // Its weeks as a weekly schedule; a course without a length says none rather than a made-up one.
+    ...(course.weeks
+      ? { hasCourseInstance: { '@type': 'CourseInstance', courseMode: 'Online', courseSchedule: { '@type': 'Schedule', repeatFrequency: 'Weekly', repeatCount: course.weeks } } }
+      : {}),
   };
 }
 

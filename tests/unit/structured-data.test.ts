@@ -10,7 +10,7 @@ import { renderHead } from '../../scripts/build/html';
 import { courses, footer, pages, resources, services, site } from '../../site.config';
 import type { InternalCourse, InternalResource } from '../../src/config/site-types';
 import { headFor } from '../../src/lib/head';
-import { logoPath, logoSize } from '../../src/lib/share-image';
+import { logoPath, logoSize } from '../../src/lib/published-files';
 import { structuredDataFor } from '../../src/lib/structured-data';
 
 const origin = 'https://example.org';

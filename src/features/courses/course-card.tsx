@@ -3,7 +3,8 @@ import { Illustration } from '../../components/illustration';
 import { LinkButton } from '../../components/smart-link';
 import type { Course } from '../../config/site-types';
 import { isExternal } from '../../lib/links';
-import { courseFacts, priceLabel } from './format';
+import { priceLabel } from '../../lib/course-price';
+import { courseFacts } from './format';
 
 /** Internal courses read Learn More; courses hosted elsewhere read View Course and open a new tab. */
 export function CourseCard({ course }: { course: Course }) {

@@ -11,7 +11,9 @@ import type { CourseContent, InternalCourse } from '../../config/site-types';
 import { courseSlug, formLinkFor, memberBuckets, paths } from '../../../site.config';
 import { ACCOUNT_PATH } from '../../lib/account/account-path';
 import { MemberFileList } from '../../components/member-file-list';
-import { priceLabel } from './format';
+import { priceLabel } from '../../lib/course-price';
+
+const MONEY_BACK = '14-day money-back promise';
 
 /**
  * A course: the hero says what it costs and signs up (on a phone the side box comes only after the
@@ -78,7 +80,7 @@ export default function CoursePage({ course, content }: { course: InternalCourse
                   <Text component="span" c="green.8" lh={0}>
                     <Icon name="shield" size={18} />
                   </Text>
-                  <span>14-day money-back promise</span>
+                  <span>{MONEY_BACK}</span>
                 </Group>
               </Stack>
             </Card>
@@ -137,7 +139,7 @@ export default function CoursePage({ course, content }: { course: InternalCourse
       </Section>
       <CtaBand
         title={`Ready to start ${course.title}?`}
-        body={`${course.weeks} weeks, ${course.lessons} lessons and a certificate, with a 14-day money-back promise.`}
+        body={`${course.weeks} weeks, ${course.lessons} lessons and a certificate, with a ${MONEY_BACK}.`}
         actions={[
           { label: `Sign Up Now for ${priceLabel(course)}`, to: signUp },
           { label: 'Ask Us a Question', to: paths.contact },

@@ -7,7 +7,8 @@ import { Section } from '../../components/section';
 import { LinkButton } from '../../components/smart-link';
 import type { Course, CoursesOverviewContent } from '../../config/site-types';
 import { CourseCard } from './course-card';
-import { courseFacts, priceLabel } from './format';
+import { priceLabel } from '../../lib/course-price';
+import { courseFacts } from './format';
 
 function courseAt(path: Course['path']): Course {
   const course = courses.find((c) => c.path === path);

@@ -1,9 +1,5 @@
 import type { Course } from '../../config/site-types';
 
-export function priceLabel(course: Course) {
-  return course.price === 0 ? 'Free' : `$${course.price}`;
-}
-
 export function courseFacts(course: Course): string[] {
   return [
     course.weeks ? `${course.weeks} weeks` : null,

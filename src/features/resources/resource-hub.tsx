@@ -38,11 +38,11 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
   // The prerender (and hydration) see no query; the browser's next render sees the address.
   const search = useSyncExternalStore(noChanges, () => location.search, () => '');
   const named = new URLSearchParams(search).get(CATEGORY_PARAM);
-  const [chosen, setSelected] = useState<Choice | null>(null);
+  const [chosen, setChosen] = useState<Choice | null>(null);
   const selected: Choice = chosen ?? (named && categories.includes(named as ResourceCategory) ? (named as ResourceCategory) : ALL);
   const visible = selected === ALL ? resources : resources.filter((r) => r.category === selected);
   const choose = (choice: Choice) => {
-    setSelected(choice);
+    setChosen(choice);
     showInAddress(choice);
   };
 

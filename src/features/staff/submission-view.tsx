@@ -112,7 +112,6 @@ function savedWords(reassigned: boolean, redated: boolean) {
   return `The ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)} are saved.`;
 }
 
-/** Status, note, assignee and follow-up date, saved together; the database stamps who and when, and keeps the history. */
 /** What staff typed in the workflow's fields and have not saved: a field not in it shows the submission's own value. */
 interface WorkflowDraft {
   status?: Status;
@@ -125,7 +124,8 @@ interface WorkflowDraft {
  * Status, assignee, follow-up date and note. A field shows what staff typed, else the submission's value:
  * when the submission changes under a half-made edit (a reply sent from this page moves it to Replied),
  * the untouched fields follow it and the typed ones stay. Once saved, the saved values show until the
- * reload brings them back, so nothing flickers back to the old ones.
+ * reload brings them back, so nothing flickers back to the old ones. Saved together; the database stamps
+ * who and when, and keeps the history.
  */
 function Workflow({ entry, staff, onSaved, onUnsaved }: { entry: InboxEntry; staff: StaffMember[]; onSaved: () => void; onUnsaved: (unsaved: boolean) => void }) {
   const me = useAccount().user?.id;
@@ -454,7 +454,7 @@ export function SubmissionView({ id }: { id: string }) {
               <Title order={3} id="workflow-title" mb="sm">
                 Follow-up
               </Title>
-              {/* Keyed by the last change, so a save starts the form from what the database now holds. */}
+              {/* One per submission: its fields follow what the database holds, under what staff typed. */}
               {withdrawn ? <Text c="dimmed">Nothing to follow up: it was deleted by {deletedBy(entry)}.</Text> : <Workflow key={entry.submission_id} entry={entry} staff={staff} onSaved={reload} onUnsaved={workflowUnsaved} />}
             </section>
             <section aria-labelledby="history-title">

@@ -1,4 +1,6 @@
-/** Share images (scripts/build/share-images.ts): one 1200x630 PNG per page, named after its path. */
+/** The addresses of the files the build publishes beside the pages, which the pages' heads and data name. */
+
+/** Share images (scripts/build/share-images.tsx): one 1200x630 PNG per page, named after its path. */
 export const shareImageSize = { width: 1200, height: 630 } as const;
 
 /** `/` → `/share/home.png`, `/services/strategic-planning` → `/share/services-strategic-planning.png`. */
@@ -8,5 +10,5 @@ export const shareImagePath = (pagePath: string) => `/share/${pagePath === '/' ?
 export const logoPath = '/logo.png';
 export const logoSize = 512;
 
-/** The articles' feed (scripts/build/feed.ts). */
+/** The articles' feed (src/lib/articles-feed.ts). */
 export const feedPath = '/blog/feed.xml';
