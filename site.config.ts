@@ -113,13 +113,16 @@ export const footer = {
     { network: 'linkedin', label: 'Keystone Impact Partners on LinkedIn', to: 'https://www.linkedin.com/company/keystoneimpactpartners' },
     { network: 'twitter', label: 'Keystone Impact Partners on Twitter', to: 'https://twitter.com/keystoneimpact' },
   ],
-  newsletter: 'Get one practical idea for mission-driven leaders in your inbox each month: write to us with "Newsletter" in the subject.',
+  // The newsletter's sign-up is a form of schemas/ with its own page (double opt-in); the line links to that
+  // page, and says only its text when forms.json gives the form no page. The form itself is not in the
+  // footer: on every page it would not fit the one round trip (docs/decisions/052).
+  newsletter: { text: 'One practical idea for mission-driven leaders in your inbox each month.', signUp: { label: 'Subscribe to our newsletter', form: 'newsletter' } },
 } as const satisfies {
   blurb: string;
   quickLinks: LinkSpec[];
   resources: LinkSpec[];
   socials: { network: 'facebook' | 'linkedin' | 'twitter'; label: string; to: ExternalHref }[];
-  newsletter: string;
+  newsletter: { text: string; signUp: { label: string; form: string } };
 };
 
 export const services: Service[] = [

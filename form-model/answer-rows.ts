@@ -1,5 +1,6 @@
 import { asking, type ConditionalSchema } from './conditions.ts';
 import type { NotificationForm } from './notification-form.ts';
+import { OPT_IN, subscriptionState } from './opt-in.ts';
 
 /**
  * How staff read a submission, wherever they read it: the notification email and the staff
@@ -52,13 +53,19 @@ export const questionTitle = (form: NotificationForm, field: string): string => 
 /** Every question, titled and in form order, with its answer, or "Not answered" or "Not asked". */
 export function answerRows(form: NotificationForm, data: Record<string, unknown>): AnswerRow[] {
   const notAsked = notAskedIn(form, data);
-  return form.order.map((field) => {
+  const rows: AnswerRow[] = form.order.map((field) => {
     const label = questionTitle(form, field);
     if (answered(data[field])) return { field, label, value: display(form, field, data[field]), state: 'answered' };
     const state = notAsked.has(field) ? 'not asked' : 'not answered';
     return { field, label, value: NO_ANSWER[state], state };
   });
+  // A double opt-in form's address is on the list only once confirmed: staff read which it is.
+  if (form.optIn) rows.push({ field: OPT_IN, label: SUBSCRIPTION, value: subscriptionState(data[OPT_IN]), state: 'answered' });
+  return rows;
 }
+
+/** The title of a double opt-in form's state, beside its questions. */
+export const SUBSCRIPTION = 'Subscription';
 
 /** The subject staff see in their mailbox (a reply's subject starts from it), one line, at most 150 characters. */
 export function subjectLine(formType: string, form: NotificationForm, data: Record<string, unknown>): string {

@@ -15,6 +15,11 @@ export interface NotificationForm {
    * body (what happens next) that head it. Absent: only staff are emailed.
    */
   copyToSender?: { subject: string; title: string; body: string };
+  /**
+   * Double opt-in ("optIn" in forms.json): the sender's email asks them to confirm the address with a
+   * link to the form's page (`page`), and carries a link to unsubscribe; the page shows the buttons.
+   */
+  optIn?: OptIn;
   /** Answers that are an address to write to or a number to call (the UI's "ui:inputType"), by field: staff get a link. */
   contact?: Record<string, 'email' | 'tel'>;
   /** What the form suggests from its answers (schemas/<form>.results.json), for the sender's account page. */
@@ -29,4 +34,17 @@ export interface NotificationForm {
     [keyword: string]: unknown;
     properties?: Record<string, { title?: string; oneOf?: { const: unknown; title: string }[]; [keyword: string]: unknown }>;
   };
+}
+
+/** What a double opt-in form says, in its email and on the page its links open (forms.json "optIn"). */
+export interface OptIn {
+  subject: string;
+  title: string;
+  body: string;
+  confirm: string;
+  confirmed: { title: string; body: string };
+  unsubscribe: string;
+  unsubscribed: { title: string; body: string };
+  /** The form's page, which the links open with ?confirm= or ?unsubscribe= and the token. */
+  page: string;
 }

@@ -74,6 +74,24 @@ export interface FormNotification {
   copyToSender?: {
     subject: string;
   };
+  /**
+   * Double opt-in (a newsletter): the sender is emailed a link to confirm the address instead of a copy, and every email carries a link to unsubscribe. The form's page (its "path") shows the confirm and unsubscribe buttons the links open.
+   */
+  optIn?: {
+    subject: string;
+    title: string;
+    body: string;
+    confirm: string;
+    confirmed: {
+      title: string;
+      body: string;
+    };
+    unsubscribe: string;
+    unsubscribed: {
+      title: string;
+      body: string;
+    };
+  };
 }
 /**
  * A form's own page ("page" in schemas/forms.json), shown by the one generic form page.

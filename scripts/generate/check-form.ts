@@ -228,6 +228,12 @@ export function checkRegistry(registry: SourceFile<Registry>, forms: FormSource[
         const field = entry.notification[key];
         if (field !== undefined && !fields.includes(field)) problem([name, 'notification', key], `"${field}" is not a field of schemas/${name}.schema.json.${didYouMean(field, fields)}`);
       }
+      if (entry.notification.optIn) {
+        // The confirm and unsubscribe links open the form's own page; the cap keeps the site from mailing one address over and over.
+        if (!entry.page) problem([name, 'notification', 'optIn'], 'the confirm and unsubscribe links open the form\'s page: give the form a "page" with its "path".', 'key');
+        if (entry.notification.copyToSender) problem([name, 'notification', 'optIn'], 'a form that asks to confirm the address sends that email instead of a copy: remove "copyToSender".', 'key');
+        if (!entry.limits?.perAddressPerHour) problem([name, 'notification', 'optIn'], 'asking to confirm an address needs a cap on submissions from one address: add "limits": { "perAddressPerHour": 3 }, so no one can make the site email an address over and over.', 'key');
+      }
       if (entry.notification.copyToSender) {
         // The copy says what happens next in the page's own words, and the cap keeps it from being aimed at one address.
         if (!entry.page?.sent) problem([name, 'notification', 'copyToSender'], 'the sender\'s copy is headed by the page\'s "sent" title and body: give the form a "page" with "sent".', 'key');

@@ -199,9 +199,10 @@ function submissionSql(name: string, table: TableState, before: TableState | und
       `create trigger one_submission_per_request\n  after insert on ${t}\n  referencing new table as added\n  for each statement execute function public.one_submission_per_request();`,
     );
   }
-  // Each submission queues the staff email, and the sender's copy when the form sends one.
-  if (!was || changed((s) => s.copyToSender ?? null)) {
-    sql.push(`create or replace trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification(${now.copyToSender ? quote(now.copyToSender) : ''});`);
+  // Each submission queues the staff email, and the sender's copy (or the request to confirm) when the form sends one.
+  if (!was || changed((s) => [s.copyToSender ?? null, s.optIn ?? false])) {
+    const args = now.copyToSender ? [quote(now.copyToSender), ...(now.optIn ? [quote('opt-in')] : [])] : [];
+    sql.push(`create or replace trigger queue_notification\n  after insert on ${t}\n  for each row execute function public.queue_form_notification(${args.join(', ')});`);
   }
   if (changed((s) => [s.roles, s.columns])) {
     sql.push(`revoke insert on table ${t} from anon, authenticated;`, `grant insert (${now.columns.map(ident).join(', ')}) on table ${t} to ${now.roles.join(', ')};`);

@@ -74,6 +74,11 @@ export interface Submission {
    */
   copyToSender?: string;
   /**
+   * Double opt-in ("optIn"): the sender's email asks to confirm the address, and each row gets its
+   * confirm/unsubscribe token in public.opt_ins (supabase/migrations/20261128100000_newsletter_double_opt_in.sql).
+   */
+  optIn?: true;
+  /**
    * Each conditional question and the SQL that says a saved row was asked it, for the staff overview
    * (supabase/migrations/20261127010000_overview_knows_questions_not_asked.sql). Absent when none.
    */
@@ -236,7 +241,8 @@ export function desiredState(forms: { name: string; schema: JsonSchema; entry: F
         perClientPerHour: entry.limits?.perClientPerHour ?? null,
         inbox: { form: name, name: entry.notification.senderName ?? null, email: entry.notification.replyTo, organization: entry.notification.senderOrganization ?? null },
         ...(steps ? { stepKeys: steps.map(({ key, title }) => ({ key, title })) } : {}),
-        ...(entry.notification.copyToSender ? { copyToSender: entry.notification.replyTo } : {}),
+        ...(entry.notification.copyToSender || entry.notification.optIn ? { copyToSender: entry.notification.replyTo } : {}),
+        ...(entry.notification.optIn ? { optIn: true as const } : {}),
       };
       const asked = askedSql(schema as ConditionalSchema);
       if (Object.keys(asked).length) state[table].submission!.asked = asked;

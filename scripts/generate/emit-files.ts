@@ -14,6 +14,13 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /** The name a form's results are imported under ("assessment-2027" -> assessment2027Results). */
 const resultsName = (form: string) => `${form.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Results`;
 
+/** What the site needs of a form's notification: its formType, and a double opt-in's page texts (not the email's subject). */
+function pageNotification(notification: NonNullable<FormRegistryEntry['notification']>) {
+  if (!notification.optIn) return { formType: notification.formType };
+  const { title, body, confirm, confirmed, unsubscribe, unsubscribed } = notification.optIn;
+  return { formType: notification.formType, optIn: { title, body, confirm, confirmed, unsubscribe, unsubscribed } };
+}
+
 /**
  * How staff read each notified form (form-model/generated), for send-form-notification and /staff: its table, schema (for titles
  * and option labels), field order and formType. It emails saved rows, which the database has checked,
@@ -36,8 +43,9 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
     const replies = form.repliesRead ? `    replies: ${json(form.repliesRead).replaceAll('\n', '\n    ')},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
+    const optIn = entry.notification.optIn && entry.page ? `    optIn: ${JSON.stringify({ ...entry.notification.optIn, page: entry.page.path })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${contactLinks}${results}${replies}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${optIn}${contactLinks}${results}${replies}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [
@@ -178,7 +186,7 @@ export async function generatedFiles(forms: FormSource[], registry: Record<strin
         `  messages: ${json(form.messages.json).replaceAll('\n', '\n  ')},`,
         '  validators,',
         `  table: ${JSON.stringify(registry[form.name]?.table ?? null)},`,
-        `  notification: ${registry[form.name]?.notification ? JSON.stringify({ formType: registry[form.name]!.notification!.formType }) : 'null'},`,
+        `  notification: ${registry[form.name]?.notification ? JSON.stringify(pageNotification(registry[form.name]!.notification!)) : 'null'},`,
         steps ? `  steps: [\n${stepEntries.join('\n')}\n  ],` : '  steps: null,',
         `  page: ${registry[form.name]?.page ? json(registry[form.name]!.page).replaceAll('\n', '\n  ') : 'null'},`,
         `  toasts: ${registry[form.name]?.toasts ? json(registry[form.name]!.toasts).replaceAll('\n', '\n  ') : 'null'},`,

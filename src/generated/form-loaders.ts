@@ -6,6 +6,7 @@ export const formLoaders: Record<string, () => Promise<{ default: FormDefinition
   "contact": () => import('./forms/contact.ts'),
   "assessment": () => import('./forms/assessment.ts'),
   "enrolment": () => import('./forms/enrolment.ts'),
+  "newsletter": () => import('./forms/newsletter.ts'),
 };
 
 /** The form whose answers are the member's profile ("ownedByUser"), for the account page; null when none is. */

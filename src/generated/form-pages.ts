@@ -29,4 +29,13 @@ export const formPages = {
     nav: null,
     footer: null,
   },
+  "newsletter": {
+    path: "/newsletter",
+    title: "Newsletter",
+    heading: "One Practical Idea a Month",
+    description: "Sign up for the Keystone Impact Partners newsletter: one practical idea for mission-driven leaders each month, nothing else.",
+    linkedFrom: null,
+    nav: null,
+    footer: null,
+  },
 } as const;

@@ -124,6 +124,17 @@ export interface CourseEnrolment {
   group_size?: number;
 }
 
+/** Data of schemas/newsletter.schema.json. */
+/**
+ * An address for the monthly newsletter, from the footer or the Newsletter page. Saved as a row of newsletter_signups; mailed only once the address is confirmed.
+ */
+export interface NewsletterSignup {
+  /**
+   * Email Address
+   */
+  email: string;
+}
+
 /** Data of schemas/sign-in.schema.json. */
 export interface SignInCredentials {
   /**

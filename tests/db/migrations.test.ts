@@ -61,7 +61,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         `select relname, relrowsecurity from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`,
       );
       const formTables = Object.values(registry).flatMap((entry) => (entry.table ? [entry.table] : []));
-      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'follow_up_digests', 'form_drafts', 'form_notifications', 'form_question_conditions', 'form_question_options', 'form_step_callers', 'form_step_keys', 'form_step_counts', 'form_step_salts', 'form_steps', 'sign_up_passwords', 'staff_inbox', 'staff_inbox_caught_up', 'staff_inbox_events', 'staff_inbox_reads', 'staff_inbox_search', 'staff_inbox_slots', 'staff_replies', 'staff_settings', 'submission_stamp', 'testimonials'].sort());
+      expect(rows.map((r) => r.relname).sort()).toEqual([...formTables, 'follow_up_digests', 'form_drafts', 'form_notifications', 'form_question_conditions', 'form_question_options', 'form_step_callers', 'form_step_keys', 'form_step_counts', 'form_step_salts', 'form_steps', 'opt_ins', 'sign_up_passwords', 'staff_inbox', 'staff_inbox_caught_up', 'staff_inbox_events', 'staff_inbox_reads', 'staff_inbox_search', 'staff_inbox_slots', 'staff_replies', 'staff_settings', 'submission_stamp', 'testimonials'].sort());
       for (const row of rows) expect(row.relrowsecurity, row.relname).toBe(true);
     });
 

@@ -65,7 +65,9 @@ test('the footer has quick links, resources, socials, the contact email, a newsl
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   }
   await expect(footer.getByRole('link', { name: shell.site.email })).toHaveAttribute('href', `mailto:${shell.site.email}`);
-  await expect(footer).toContainText(shell.footer.newsletter);
+  await expect(footer).toContainText(shell.footer.newsletter.text);
+  const signUp = shell.routes.find((route) => route.form === shell.footer.newsletter.signUp.form)!;
+  await expect(footer.getByRole('link', { name: shell.footer.newsletter.signUp.label })).toHaveAttribute('href', signUp.path);
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${shell.site.name}`);
   await footer.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog', { name: 'Sign In' })).toBeVisible();

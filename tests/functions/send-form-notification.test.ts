@@ -20,6 +20,7 @@ interface Received {
   subject: string;
   html: string;
   text: string;
+  listUnsubscribe: string | undefined;
 }
 
 let inbox: Received[] = [];
@@ -45,6 +46,7 @@ async function startSmtp(): Promise<number> {
           subject: mail.subject ?? '',
           html: mail.html ?? '',
           text: mail.text ?? '',
+          listUnsubscribe: mail.headers.find((header) => header.key === 'list-unsubscribe')?.value,
         });
         callback();
       });
@@ -136,6 +138,35 @@ describe('send-form-notification', () => {
     expect(copy!.html).not.toMatch(/<a[\s>]|href="/i);
     expect(copy!.text).not.toContain('/staff');
     expect(copy!.html).not.toContain('/staff');
+  });
+
+  it('asks a newsletter sign-up to confirm: the form\'s texts, a confirm button and an unsubscribe link with the row\'s token, the unsubscribe header, nothing typed', async () => {
+    const optIn = forms.newsletter.notification.optIn;
+    const id = await stack.save('newsletter_signups', { email: 'nell@casaverde.org' });
+    expect((await stack.invoke({ payload: { id }, formType: forms.newsletter.notification.formType })).status).toBe(200);
+    const { rows } = await stack.db.query<{ token: string }>('select token from public.opt_ins where submission_id = $1', [id]);
+    const token = rows[0]!.token;
+    const confirm = `https://keystoneimpact.example${forms.newsletter.page.path}?confirm=${token}`;
+    const unsubscribe = `https://keystoneimpact.example${forms.newsletter.page.path}?unsubscribe=${token}`;
+    const [asked] = copies();
+    expect(copies()).toHaveLength(1);
+    expect(asked!.to).toEqual(['nell@casaverde.org']);
+    expect(asked!.replyTo).toBe(TEAM);
+    expect(asked!.subject).toBe(optIn.subject);
+    expect(asked!.listUnsubscribe).toBe(`<${unsubscribe}>`);
+    for (const part of [asked!.text, asked!.html]) {
+      expect(part).toContain(optIn.title);
+      expect(part).toContain(optIn.body);
+      expect(part).toContain(optIn.confirm);
+      expect(part).toContain(optIn.unsubscribe);
+    }
+    expect(asked!.html).toContain(`href="${confirm}"`);
+    expect(asked!.html).toContain(`href="${unsubscribe}"`);
+    expect(asked!.text).toContain(confirm);
+    expect(asked!.text).not.toContain('nell@casaverde.org');
+    // Staff are told too, and read that the address is not on the list yet.
+    expect(toStaff()).toHaveLength(1);
+    expect(toStaff()[0]!.text).toContain('Subscription:\nWaiting for confirmation');
   });
 
   it('sends no copy for a form that does not declare one', async () => {

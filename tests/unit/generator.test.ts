@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
@@ -233,6 +233,46 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /assessment/notification/copyToSender): a copy to the sender needs a cap on submissions from one address: add "limits": { "perAddressPerHour": 5 }');
     const unknown = await refused((ws) => ws.editJson('forms.json', (forms) => (forms.contact.notification.copyToSender = { subjet: 'Hello' })));
     expect(unknown).toContain('"subjet" is not something');
+  });
+
+  it('"optIn" gives the function and the page the texts, tells the queue to make a token, and refuses what would let it mail an address over and over', async () => {
+    // The newsletter as the real schemas/ declare it, added to the frozen fixture.
+    const real = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'forms.json'), 'utf8'));
+    const addNewsletter = (ws: SchemaWorkspace) => {
+      for (const part of ['schema', 'ui', 'messages']) cpSync(join(import.meta.dirname, '..', '..', 'schemas', `newsletter.${part}.json`), join(ws.schemas, `newsletter.${part}.json`));
+      ws.editJson('forms.json', (forms) => (forms.newsletter = structuredClone(real.newsletter)));
+    };
+    const optIn = real.newsletter.notification.optIn;
+    const ws = schemaWorkspace();
+    addNewsletter(ws);
+    const first = await ws.generate();
+    expect(first.ok, first.lines.join('\n')).toBe(true);
+    expect(readFileSync(join(ws.supabase, 'migrations', ws.migrations().at(-1)!), 'utf8')).toContain("after insert on public.newsletter_signups\n  for each row execute function public.queue_form_notification('email', 'opt-in');");
+    expect(readFileSync(join(ws.formModel, 'generated', 'notification-forms.ts'), 'utf8')).toContain(`optIn: ${JSON.stringify({ ...optIn, page: real.newsletter.page.path })},`);
+    // The page gets what it shows, not the email's subject.
+    const definition = readFileSync(join(ws.generated, 'forms', 'newsletter.ts'), 'utf8');
+    expect(definition).toContain(`"optIn":{"title":${JSON.stringify(optIn.title)}`);
+    expect(definition).not.toContain(optIn.subject);
+    // Without it, the table queues staff's email alone: no token, no request to confirm.
+    ws.editJson('forms.json', (forms) => delete forms.newsletter.notification.optIn);
+    const plain = await ws.generate();
+    expect(plain.ok, plain.lines.join('\n')).toBe(true);
+    expect(readFileSync(join(ws.supabase, 'migrations', ws.migrations().at(-1)!), 'utf8')).toContain('after insert on public.newsletter_signups\n  for each row execute function public.queue_form_notification();');
+
+    const out = await refused((ws) => {
+      addNewsletter(ws);
+      ws.editJson('forms.json', (forms) => {
+        forms.newsletter.notification.copyToSender = { subject: 'Your sign-up' };
+        delete forms.newsletter.limits.perAddressPerHour;
+      });
+    });
+    expect(out).toContain('(at /newsletter/notification/optIn): a form that asks to confirm the address sends that email instead of a copy: remove "copyToSender".');
+    expect(out).toContain('(at /newsletter/notification/optIn): asking to confirm an address needs a cap on submissions from one address');
+    const missing = await refused((ws) => {
+      addNewsletter(ws);
+      ws.editJson('forms.json', (forms) => delete forms.newsletter.notification.optIn.confirm);
+    });
+    expect(missing).toContain('needs "confirm"');
   });
 
   it('"$id" is the name the form has in forms.json, so a form has one identity in the site, the database and the staff inbox', async () => {

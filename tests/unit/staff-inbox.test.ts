@@ -110,6 +110,25 @@ describe('the CSV export', () => {
     expect(records[1]).toMatchObject({ [column('contact', 'name')]: '', [column('assessment', 'contact_name')]: 'Dana' });
   });
 
+  it('lists a double opt-in form\'s subscribers with their state and each one\'s unsubscribe link, as the submission page reads the state', () => {
+    const newsletter = [...staffForms.values()].find((form) => form.optIn)!;
+    const token = '3f0c8a51-5d2e-4b8e-9a51-0c8a515d2e4b';
+    const state = (confirmed_at: string | null, unsubscribed_at: string | null) => ({ opt_in: { token, confirmed_at, unsubscribed_at } });
+    const answers = new Map<string, Record<string, unknown>>([
+      ['waiting', { email: 'a@x.org', ...state(null, null) }],
+      ['on', { email: 'b@x.org', ...state('2026-11-28T09:00:00Z', null) }],
+      ['off', { email: 'c@x.org', ...state('2026-11-20T09:00:00Z', '2026-11-28T10:00:00Z') }],
+    ]);
+    const records = parse(inboxCsv(['waiting', 'on', 'off'].map((id) => row(newsletter.id, id)), answers, site));
+    expect(records.map((r) => r.Subscription)).toEqual(['Waiting for confirmation', 'Confirmed on 2026-11-28', 'Unsubscribed on 2026-11-28']);
+    expect(records[0]!['Unsubscribe link']).toBe(`${site.origin}${newsletter.optIn!.page}?unsubscribe=${token}`);
+    expect(answerRows(newsletter, answers.get('on')!).at(-1)).toMatchObject({ label: 'Subscription', value: 'Confirmed on 2026-11-28' });
+    // Exported beside another form, its columns are named by form and left empty on the other's rows.
+    const mixed = parse(inboxCsv([row('contact', 'c'), row(newsletter.id, 'on')], answers, site));
+    expect(mixed[0]![`${newsletter.title}: Subscription`]).toBe('');
+    expect(mixed[1]![`${newsletter.title}: Subscription`]).toBe('Confirmed on 2026-11-28');
+  });
+
   it('neutralises every value a spreadsheet would run as a formula, including one followed by a line break', () => {
     const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '=HYPERLINK("http://x")\nsecond line'];
     const answers = new Map(hostile.map((message, i) => [String(i), { message, name: 'a, "quoted" name' }]));

@@ -7,6 +7,8 @@ import { didYouMean } from './suggest.ts';
  * (additionalProperties: false), so a misspelt key is refused instead of silently ignored.
  */
 const nonEmptyText: SchemaObject = { type: 'string', pattern: '\\S', description: 'must be text that is not empty.' };
+/** A heading and the sentences under it. */
+const headedText: SchemaObject = { type: 'object', additionalProperties: false, required: ['title', 'body'], properties: { title: nonEmptyText, body: nonEmptyText } };
 
 const message: SchemaObject = {
   title: 'FormMessage',
@@ -237,6 +239,22 @@ export const registryShape: SchemaObject = {
             additionalProperties: false,
             required: ['subject'],
             properties: { subject: { ...nonEmptyText, description: 'must be the subject of the sender\'s copy, like "Your message to Keystone Impact Partners".' } },
+          },
+          optIn: {
+            $comment:
+              'Double opt-in (a newsletter): the sender is emailed a link to confirm the address instead of a copy, and every email carries a link to unsubscribe. The form\'s page (its "path") shows the confirm and unsubscribe buttons the links open.',
+            type: 'object',
+            additionalProperties: false,
+            required: ['subject', 'title', 'body', 'confirm', 'confirmed', 'unsubscribe', 'unsubscribed'],
+            properties: {
+              subject: { ...nonEmptyText, description: 'must be the subject of the email that asks to confirm, like "Confirm your subscription".' },
+              title: { ...nonEmptyText, description: 'must be the heading of that email and of the page its link opens.' },
+              body: { ...nonEmptyText, description: 'must say what confirming means, in the email and on the page.' },
+              confirm: { ...nonEmptyText, description: 'must be the confirm button\'s text, like "Confirm my subscription".' },
+              confirmed: { ...headedText, description: 'is what the page says once the address is confirmed: a "title" and a "body".' },
+              unsubscribe: { ...nonEmptyText, description: 'must be the unsubscribe button\'s and link\'s text, like "Unsubscribe".' },
+              unsubscribed: { ...headedText, description: 'is what the page says once the address is unsubscribed: a "title" and a "body".' },
+            },
           },
         },
       },

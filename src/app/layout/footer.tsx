@@ -14,6 +14,7 @@ const socialIcons = { facebook: 'facebook', linkedin: 'linkedin', twitter: 'x' }
 
 export function Footer() {
   const { footer, site } = shell;
+  const signUp = shell.routes.find((route) => route.form === footer.newsletter.signUp.form);
   return (
     <footer className={classes.footer}>
       <Container size="lg">
@@ -41,7 +42,17 @@ export function Footer() {
               </span>
               {site.email}
             </Anchor>
-            <p className={classes.muted}>{footer.newsletter}</p>
+            <p className={classes.muted}>
+              {footer.newsletter.text}
+              {signUp && (
+                <>
+                  {' '}
+                  <SmartAnchor to={signUp.path} className={classes.link}>
+                    {footer.newsletter.signUp.label}
+                  </SmartAnchor>
+                </>
+              )}
+            </p>
             <Island of={accountControlIsland} props={{ placement: 'footer', className: classes.link }} {...accountIsland} />
           </div>
         </div>

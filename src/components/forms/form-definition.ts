@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { FormResults } from '../../../form-model/results';
+import type { OptIn } from '../../../form-model/notification-form';
 
 // The files' own shapes, generated from the shapes the generator checks them with (one forms model).
 export type { FormMessage, FormMessages, FormPage, FormToasts } from '../../../form-model/generated/form-files';
@@ -30,8 +31,11 @@ export interface FormDefinition {
   validators: ValidatorFunctions;
   /** The table a submission is saved in (schemas/forms.json), or null when it is not stored. */
   table: string | null;
-  /** The formType send-form-notification emails staff under, or null when staff are not told. */
-  notification: { formType: string } | null;
+  /**
+   * The formType send-form-notification emails staff under, or null when staff are not told; for a double
+   * opt-in form, what its page says when the email's links open it (?confirm= or ?unsubscribe=).
+   */
+  notification: { formType: string; optIn?: Omit<OptIn, 'subject' | 'page'> } | null;
   /** Wizard steps, in order, or null for a single-page form. */
   steps: FormStep[] | null;
   /** Its own page (schemas/forms.json "page"), or null for a form shown elsewhere (the account dialog). */

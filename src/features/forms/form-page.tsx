@@ -13,6 +13,7 @@ import type { InternalHref } from '../../config/site-types';
 import { SIGNED_IN_SIGNAL } from '../../lib/account/account-context';
 import { sessionStorageKey } from '../../lib/backend/session-storage';
 import formIsland, { draftKey } from './form.island';
+import optInIsland, { OPT_IN_ACTIONS } from './opt-in.island';
 
 /** Over the whole card (Mantine's Card is positioned), in this page's HTML only, so no other page pays for it. */
 const RESTORING_VEIL = { position: 'absolute', inset: 0, zIndex: 2, margin: 0, paddingTop: '8rem', textAlign: 'center', background: 'rgb(255 255 255 / 0.8)' } as const;
@@ -70,6 +71,8 @@ export default function FormPage({ heading, form }: { heading: string; form: For
   return (
     <>
       <PageHero eyebrow={page.eyebrow} title={heading} subtitle={page.intro} />
+      {/* A double opt-in form's email links here (?confirm= or ?unsubscribe=): their button comes first (decision 052). */}
+      {form.notification?.optIn && <Island of={optInIsland} props={{ form: form.name }} hydrate="interaction" early={OPT_IN_ACTIONS.map((action) => `query:${action}`)} />}
       <Section title={page.formTitle} intro={page.formIntro}>
         {page.aside ? (
           <MainWithAside

@@ -9,7 +9,11 @@ import Papa from 'papaparse';
 import { answersOf, formTable, inboxPage, staffMembers, STATUS_LABELS, type InboxFilter, type InboxRow } from './inbox-query';
 import { submissionLink } from '../../../form-model/submission-link.ts';
 import { display, questionTitle, staffForms, type StaffForm } from './staff-forms';
-import { NO_ANSWER, notAskedIn } from '../../../form-model/answer-rows.ts';
+import { NO_ANSWER, notAskedIn, SUBSCRIPTION } from '../../../form-model/answer-rows.ts';
+import { OPT_IN, optInLinks, subscriptionState, type OptInState } from '../../../form-model/opt-in.ts';
+
+/** The column of a double opt-in form's export with each address's unsubscribe link. */
+export const UNSUBSCRIBE_LINK = 'Unsubscribe link';
 
 /**
  * A cell a spreadsheet would read as a formula: one starting with = + - @ once its leading blanks and
@@ -61,17 +65,23 @@ export function inboxCsv(rows: InboxRow[], answers: Map<string, Record<string, u
     const question = questionTitle(form, field);
     return forms.length === 1 && !leading.includes(question) ? question : `${form.title}: ${question}`;
   };
-  const fields = [...LEADING_COLUMNS, ...forms.flatMap((form) => form.order.map((field) => title(form, field)))];
+  // A double opt-in form adds its address's state and the link that takes it off the list, which the
+  // tool the newsletter is sent with can put in each email.
+  const optInTitles = (form: StaffForm) => (form.optIn ? [SUBSCRIPTION, UNSUBSCRIBE_LINK].map((name) => (forms.length === 1 ? name : `${form.title}: ${name}`)) : []);
+  const fields = [...LEADING_COLUMNS, ...forms.flatMap((form) => [...form.order.map((field) => title(form, field)), ...optInTitles(form)])];
   const data = rows.map((row) => {
     const saved = answers.get(row.submission_id) ?? {};
     // An empty cell is a question left empty; "Not asked" one whose condition did not hold.
     const cells = forms.flatMap((form) => {
       const notAsked = form.id === row.form ? notAskedIn(form, saved) : new Set<string>();
-      return form.order.map((field) => {
+      const answers = form.order.map((field) => {
         const value = saved[field];
         if (notAsked.has(field)) return NO_ANSWER['not asked'];
         return form.id !== row.form || value === undefined || value === null ? '' : display(form, field, value);
       });
+      if (!form.optIn) return answers;
+      const state = form.id === row.form ? (saved[OPT_IN] as OptInState | undefined) : undefined;
+      return [...answers, form.id === row.form ? subscriptionState(state) : '', state ? optInLinks(origin, form.optIn.page, state.token).unsubscribe : ''];
     });
     const assignee = row.assignee_id ? (staff.get(row.assignee_id) ?? 'A former staff member') : '';
     const first = [

@@ -5,6 +5,7 @@
 import { isFormTable, type FormTable } from '../../generated/form-inserts';
 import type { Backend } from '../../lib/backend/load';
 import { messageField, staffForms } from './staff-forms';
+import { OPT_IN } from '../../../form-model/opt-in.ts';
 
 export const STATUSES = ['new', 'in_progress', 'replied', 'closed'] as const;
 export type Status = (typeof STATUSES)[number];
@@ -215,7 +216,9 @@ export async function submission(client: Backend, id: string) {
   ]);
   if (answers.error) throw new Error(answers.error.message);
   if (events.error) throw new Error(events.error.message);
-  return { entry: inbox, answers: (answers.data ?? {}) as Record<string, unknown>, events: (events.data ?? []) as InboxEvent[] };
+  const saved = (answers.data ?? {}) as Record<string, unknown>;
+  await addOptIns(client, formTable(inbox.form_table), new Map(answers.data ? [[id, saved]] : []));
+  return { entry: inbox, answers: saved, events: (events.data ?? []) as InboxEvent[] };
 }
 
 /** Deletes submissions for good (answers, emails due); the inbox keeps a marker saying who deleted them. */
@@ -286,7 +289,22 @@ export async function answersOf(client: Backend, table: FormTable, ids: string[]
     if (error) throw new Error(error.message);
     for (const row of data as Record<string, unknown>[]) found.set(String(row.id), row);
   }
+  await addOptIns(client, table, found);
   return found;
+}
+
+/**
+ * A double opt-in form's rows with their address's state (public.opt_ins) under OPT_IN, which staff
+ * read beside the answers; other forms' rows as they are.
+ */
+async function addOptIns(client: Backend, table: FormTable, rows: Map<string, Record<string, unknown>>): Promise<void> {
+  if (!rows.size || ![...staffForms.values()].some((form) => form.table === table && form.optIn)) return;
+  const ids = [...rows.keys()];
+  for (let i = 0; i < ids.length; i += 200) {
+    const { data, error } = await client.from('opt_ins').select('submission_id, token, confirmed_at, unsubscribed_at').in('submission_id', ids.slice(i, i + 200));
+    if (error) throw new Error(error.message);
+    for (const { submission_id, ...state } of data) rows.get(submission_id)![OPT_IN] = state;
+  }
 }
 
 /**

@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -19,7 +21,7 @@ export async function sendEmail(email: OutgoingEmail): Promise<void> {
     const response = await fetch(Deno.env.get('RESEND_API_URL') ?? 'https://api.resend.com/emails', {
       method: 'POST',
       headers: { Authorization: `Bearer ${resendKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ from: email.from, to: [email.to], reply_to: email.replyTo, subject: email.subject, html: email.html, text: email.text }),
+      body: JSON.stringify({ from: email.from, to: [email.to], reply_to: email.replyTo, subject: email.subject, html: email.html, text: email.text, headers: email.headers }),
     });
     if (!response.ok) throw new Error(`Resend answered ${response.status}: ${await response.text()}`);
     return;

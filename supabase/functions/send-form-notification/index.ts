@@ -20,6 +20,8 @@ import { notificationForms, siteName } from '../../../form-model/generated/notif
 import { sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
 import { senderCopyEmail } from '../_shared/sender-copy-email.ts';
+import { optInEmail } from '../_shared/opt-in-email.ts';
+import { optInLinks } from '../../../form-model/opt-in.ts';
 import { assignmentEmail } from '../_shared/assignment-email.ts';
 import { followUpDigestEmail, type DueFollowUp } from '../_shared/follow-up-digest-email.ts';
 import { replyFrom, staffReplyEmail } from '../_shared/staff-reply-email.ts';
@@ -54,7 +56,7 @@ function staffLink(id: string): string | undefined {
  * The email a claimed row stands for: staff's notification (Reply-To the sender), the sender's copy
  * (Reply-To the team), the assignee's (Reply-To the sender), or why there is none.
  */
-function emailFor(claimed: Claimed): OutgoingEmail | string {
+async function emailFor(db: Database, claimed: Claimed): Promise<OutgoingEmail | string> {
   const entry = Object.entries(notificationForms).find(([, form]) => form.table === claimed.form_table);
   if (!entry) return `No form in schemas/forms.json saves to ${claimed.form_table}.`;
   if (!claimed.answers) return 'The submission was deleted before its email was sent.';
@@ -68,6 +70,14 @@ function emailFor(claimed: Claimed): OutgoingEmail | string {
     const staffEmail = notificationEmail(formType, form, claimed.answers, staffLink(claimed.submission_id));
     return { from, to: claimed.assignee_email, replyTo: sender, ...assignmentEmail(staffEmail, claimed.assigned_by) };
   }
+  if (form.optIn) {
+    const site = Deno.env.get('SITE_URL');
+    if (!site) return 'SITE_URL is not set: the confirm link needs the site\'s address.';
+    const { data, error } = await db.from('opt_ins').select('token').eq('submission_id', claimed.submission_id).maybeSingle();
+    if (error) return `The confirm link could not be read: ${error.message}`;
+    if (!data) return 'The submission has no opt-in token (saved before the form asked to confirm).';
+    return { from, to: sender, replyTo: team, ...optInEmail(siteName, form.optIn, optInLinks(site, form.optIn.page, String(data.token))) };
+  }
   // Queued when the form sent copies; a form that has stopped since sends none.
   if (!form.copyToSender) return `The form ${form.id} no longer sends its senders a copy ("copyToSender" in schemas/forms.json).`;
   return { from, to: sender, replyTo: team, ...senderCopyEmail(siteName, { ...form, copyToSender: form.copyToSender }, claimed.answers) };
@@ -75,7 +85,7 @@ function emailFor(claimed: Claimed): OutgoingEmail | string {
 
 /** Sends one claimed email and records the outcome; returns the delivery error, if any. */
 async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
-  const email = emailFor(claimed);
+  const email = await emailFor(db, claimed);
   let problem: string | null = typeof email === 'string' ? email : null;
   if (typeof email !== 'string') {
     try {
