@@ -56,6 +56,17 @@ for (const width of WIDTHS) {
     });
   }
 
+  for (const { entry } of pageForms.filter((f) => f.entry.notification.optIn)) {
+    test(`${entry.page.path} opened from its email's confirm link at ${width} px looks as approved`, async ({ page }) => {
+      // A made-up token: the card asks before anything is sent, so nothing in the database changes.
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${entry.page.path}?confirm=00000000-0000-4000-8000-000000000000`);
+      await expect(page.getByRole('button', { name: entry.notification.optIn!.confirm })).toBeVisible();
+      await settle(page);
+      await expect(page, `${entry.page.path}?confirm= ${ACCEPT}`).toHaveScreenshot(`${slug(entry.page.path)}-confirm@${width}.png`, shot(page));
+    });
+  }
+
   test(`the account dialog at ${width} px, in both modes, looks as approved`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/about');

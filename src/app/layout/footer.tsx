@@ -42,17 +42,12 @@ export function Footer() {
               </span>
               {site.email}
             </Anchor>
-            <p className={classes.muted}>
-              {footer.newsletter.text}
-              {signUp && (
-                <>
-                  {' '}
-                  <SmartAnchor to={signUp.path} className={classes.link}>
-                    {footer.newsletter.signUp.label}
-                  </SmartAnchor>
-                </>
-              )}
-            </p>
+            <p className={classes.muted}>{footer.newsletter.text}</p>
+            {signUp && (
+              <SmartAnchor to={signUp.path} className={classes.link}>
+                {footer.newsletter.signUp.label}
+              </SmartAnchor>
+            )}
             <Island of={accountControlIsland} props={{ placement: 'footer', className: classes.link }} {...accountIsland} />
           </div>
         </div>
