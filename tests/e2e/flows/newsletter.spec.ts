@@ -26,7 +26,7 @@ interface OptInRow {
 async function subscribe(page: Page, address: string) {
   await page.goto(entry.page.path);
   await inputOf(page, form, 'email').fill(address);
-  await page.getByRole('button', { name: submitText(form) }).click();
+  await page.getByRole('button', { name: submitText(form), exact: true }).click();
   await expectToast(page, entry.toasts.notified.title, entry.toasts.notified.description, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: entry.page.sent!.title })).toBeFocused();
   await expect.poll(async () => (await mail()).filter((m) => m.to.includes(address) && m.subject === optIn.subject).length).toBe(1);

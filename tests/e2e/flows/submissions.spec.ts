@@ -59,7 +59,7 @@ for (const declared of pageForms) {
   const cap = entry.limits?.perAddressPerHour ?? 5;
   const sent = toast(entry.toasts.notified);
   test.describe(`${form.id} form at ${path}`, () => {
-    const submit = (page: Page) => page.getByRole('button', { name: submitText(form) });
+    const submit = (page: Page) => page.getByRole('button', { name: submitText(form), exact: true });
 
     test('saves the answers, emails staff once with titles and labels, says so on the page, then offers an empty form', async ({ page }) => {
       const answers = newAnswers(form);
