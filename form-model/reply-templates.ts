@@ -34,5 +34,18 @@ export function fillReply(template: ReplyTemplate, form: NotificationForm, answe
     return Array.isArray(value) ? value.map((item) => display(form, field, item)).join(', ') : display(form, field, value);
   };
   const fill = (text: string) => text.replace(PLACEHOLDER, (_, field: string) => answer(field));
-  return { subject: fill(template.subject).replace(/[\r\n]+/g, ' ').trim(), body: fill(template.body) };
+  return { subject: replySubjectLine(fill(template.subject)), body: fill(template.body) };
+}
+
+/** The most characters a reply's subject may have (staff_send_reply, supabase/migrations/20261128030000_replies_from_the_page.sql). */
+export const REPLY_SUBJECT_MAX = 200;
+
+/**
+ * A subject the database takes: one line of at most REPLY_SUBJECT_MAX characters (as PostgreSQL counts
+ * them, so an emoji is one), cut with "…" where the sender's answers made it longer. A subject built from
+ * what a sender typed is shortened here, where staff see it, rather than refused when they press Send.
+ */
+export function replySubjectLine(text: string): string {
+  const line = [...text.replace(/[\r\n]+/g, ' ').trim()];
+  return line.length <= REPLY_SUBJECT_MAX ? line.join('') : `${line.slice(0, REPLY_SUBJECT_MAX - 1).join('').trimEnd()}…`;
 }

@@ -7,7 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { notificationForms } from '../../form-model/generated/notification-forms';
-import { fillReply, placeholdersIn } from '../../form-model/reply-templates';
+import { fillReply, placeholdersIn, REPLY_SUBJECT_MAX, replySubjectLine } from '../../form-model/reply-templates';
+import { replySubject, staffForms } from '../../src/features/staff/staff-forms';
 import { schemaWorkspace } from '../support/schema-workspace';
 
 const real = readFileSync(join(import.meta.dirname, '..', '..', 'schemas', 'contact.replies.json'), 'utf8');
@@ -93,6 +94,23 @@ describe('fillReply', () => {
       subject: 'Ana {email} Smith',
       body: 'Hello Ana {email}\nSmith',
     });
+  });
+
+  it('keeps a subject filled from long answers within what the database takes: one line, 200 characters as it counts them, cut with "…"', () => {
+    const long = 'Ü'.repeat(150) + '😀'.repeat(100);
+    const { subject } = fillReply({ title: 'T', subject: 'Re: {name}', body: '' }, contact, { name: long });
+    expect([...subject]).toHaveLength(REPLY_SUBJECT_MAX);
+    expect(subject.startsWith('Re: ÜÜÜ')).toBe(true);
+    expect(subject.endsWith('😀…')).toBe(true);
+    // The default subject, "Re: " and the staff email's, is held to the same.
+    const staffContact = [...staffForms.values()].find((form) => form.id === 'contact')!;
+    for (const form of staffForms.values()) {
+      const answers = Object.fromEntries(form.order.map((field) => [field, long]));
+      expect([...replySubject(form, answers)].length, form.id).toBeLessThanOrEqual(REPLY_SUBJECT_MAX);
+    }
+    expect(staffContact.replies?.length).toBeGreaterThan(0);
+    expect(replySubjectLine('Re: short')).toBe('Re: short');
+    expect(replySubjectLine('x'.repeat(REPLY_SUBJECT_MAX))).toHaveLength(REPLY_SUBJECT_MAX);
   });
 
   it('tells question names from stray braces', () => {

@@ -1,6 +1,6 @@
 import { Button, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { fillReply } from '../../../form-model/reply-templates';
+import { fillReply, REPLY_SUBJECT_MAX } from '../../../form-model/reply-templates';
 import { showToast } from '../../components/toast';
 import { reportBackendError } from '../../lib/backend/connection';
 import { loadBackend } from '../../lib/backend/load';
@@ -8,8 +8,7 @@ import { siteName } from '../../../form-model/generated/notification-forms';
 import { sendReply } from './inbox-query';
 import { replySubject, type StaffForm } from './staff-forms';
 
-/** The database's limits on a reply (staff_send_reply). */
-const SUBJECT_MAX = 200;
+/** The database's limit on a reply's body (staff_send_reply). */
 const BODY_MAX = 20000;
 
 const REPLACE_QUESTION = 'Replace what you have written with this reply?';
@@ -70,7 +69,7 @@ export function ReplyComposer({ id, to, form, answers, onSent, onUnsaved }: { id
             data={[{ value: '', label: 'A blank message' }, ...form.replies.map((reply) => ({ value: reply.title, label: reply.title }))]}
           />
         ) : null}
-        <TextInput label="Subject" required maxLength={SUBJECT_MAX} value={subject} onChange={(e) => setSubject(e.currentTarget.value.replace(/[\r\n]+/g, ' '))} />
+        <TextInput label="Subject" required maxLength={REPLY_SUBJECT_MAX} value={subject} onChange={(e) => setSubject(e.currentTarget.value.replace(/[\r\n]+/g, ' '))} />
         <Textarea
           label="Message"
           required

@@ -6,6 +6,7 @@
  */
 import { answerRows, display, questionTitle, subjectLine } from '../../../form-model/answer-rows.ts';
 import { notificationForms } from '../../../form-model/generated/notification-forms.ts';
+import { replySubjectLine } from '../../../form-model/reply-templates.ts';
 import type { NotificationForm } from '../../../form-model/notification-form.ts';
 
 export interface StaffForm extends NotificationForm {
@@ -25,7 +26,7 @@ export const formTitle = (id: string) => staffForms.get(id)?.title ?? id;
 export { answerRows, display, questionTitle };
 
 /** "Re: " and the subject of the email staff received about this submission. */
-export const replySubject = (form: StaffForm, answers: Record<string, unknown>) => `Re: ${subjectLine(form.title, form, answers)}`;
+export const replySubject = (form: StaffForm, answers: Record<string, unknown>) => replySubjectLine(`Re: ${subjectLine(form.title, form, answers)}`);
 
 /**
  * The form's message: its longest free-text question (text with no options or format), other than the
