@@ -355,6 +355,7 @@ export function SubmissionView({ id }: { id: string }) {
     );
   }
   const { entry, answers, events, delivery, around, staff, replies } = loaded.data;
+  const refreshFailed = loaded.refreshFailed;
   const form = staffForms.get(entry.form);
   const rows = form ? answerRows(form, answers) : [];
   const who = senderLabel(entry);
@@ -392,6 +393,11 @@ export function SubmissionView({ id }: { id: string }) {
         {!withdrawn && <MarkUnread id={id} filter={filter} afterRead={() => readOnOpen.current} />}
         {!withdrawn && <SpamAndDelete entry={entry} filter={filter} />}
       </Group>
+      {refreshFailed && (
+        <Alert color="red" role="alert" title="This page could not be brought up to date">
+          {refreshFailed}. What you see, and anything you are writing, stays; reload the page once the connection is back to see the latest.
+        </Alert>
+      )}
       {entry.spam_at && !withdrawn && <Text c="red.8">Marked as spam {formatTime(entry.spam_at)}: it is deleted 30 days later unless you take it back.</Text>}
       <MainWithAside
         main={

@@ -6,7 +6,7 @@
  */
 import { notificationForms } from '../../../form-model/generated/notification-forms';
 import { confirmedAccount, insertRows, mail, makeStaff } from '../backend';
-import { axeViolations, expect, test } from '../fixtures';
+import { allowProblems, axeViolations, expect, test } from '../fixtures';
 import { expectToast, signInHere, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
 
@@ -123,4 +123,26 @@ test('a reply sent while the workflow has unsaved changes keeps them: the typed 
   await expectToast(page, 'Saved', 'The status, note and follow-up date are saved.');
   await expect(page.getByRole('region', { name: 'History' })).toContainText('set a follow-up for May 6, 2031');
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveValue('replied');
+});
+
+test('a save whose reload fails keeps the page and the reply being written, and says the page is not up to date', async ({ page, pageProblems }) => {
+  const { email, password } = await confirmedAccount('staff-reload-fails');
+  await makeStaff(email);
+  const tag = unique('reload');
+  await insertRows('contact_submissions', [{ name: `Jo ${tag}`, email: `jo-${tag}@example.org`, subject: 'Feedback', message: 'Thanks!' }]);
+  await page.goto(`/staff?q=${tag}`);
+  await signInHere(page, email, password);
+  await page.getByRole('link', { name: `Jo ${tag}` }).click();
+  await page.getByRole('link', { name: 'Reply', exact: true }).click();
+  const composer = page.getByRole('region', { name: `Reply to Jo ${tag}` });
+  await composer.getByRole('textbox', { name: 'Message' }).fill('Half written');
+  // The save goes through; the page's reading of the submission afterwards does not.
+  await page.route('**/rest/v1/staff_inbox_events*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('textbox', { name: 'Internal note' }).fill('Called');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  // (supabase-js tries a failed read three more times, 1, 2 and 4 s apart, before it gives up)
+  await expect(page.getByRole('alert').filter({ hasText: 'This page could not be brought up to date' })).toBeVisible({ timeout: 20_000 });
+  await expect(composer.getByRole('textbox', { name: 'Message' })).toHaveValue('Half written');
+  await expect(page.getByRole('textbox', { name: 'Internal note' })).toHaveValue('Called');
+  allowProblems(pageProblems, /Failed to load resource|internetdisconnected|ERR_INTERNET_DISCONNECTED/);
 });
