@@ -71,12 +71,14 @@ describe.each(ENGINES)('double opt-in, on %s', (engine) => {
     expect(seen).toEqual([{ token: await tokenOf(id) }]);
   });
 
-  it('answers unknown for a submission staff deleted, and never an error for a made-up token', async () => {
+  it('confirms no submission staff deleted but still unsubscribes it, and answers a made-up token unknown, never an error', async () => {
     const id = await sendAs(db, null, form.table, { [form.replyTo]: 'cleo@casaverde.org' });
     const token = await tokenOf(id);
     await as(db, 'authenticated', STAFF, () => db.query('select public.staff_delete_submissions($1)', [[id]]), staffClaims).catch(() => undefined);
     await db.query(`delete from public.${form.table} where id = $1`, [id]);
     expect(await call('confirm_opt_in', token)).toBe('unknown');
+    // Its unsubscribe link, which may still be in the tool the newsletter is sent with, still works.
+    expect(await call('unsubscribe_opt_in', token)).toBe('unsubscribed');
     expect(await call('unsubscribe_opt_in', crypto.randomUUID())).toBe('unknown');
   });
 });
