@@ -65,7 +65,7 @@ function OptInAction({ texts, action, token }: { texts: OptInTexts; action: Acti
           <Text>{shown.body}</Text>
           {state.step === 'failed' && (
             <Text role="alert" c="red.8">
-              That did not go through: {state.error}. Check your connection, then press the button again.
+              That did not go through: {state.error.replace(/\.$/, '')}. Check your connection, then press the button again.
             </Text>
           )}
           {(state.step === 'ask' || state.step === 'busy' || state.step === 'failed') && (
