@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pages } from '../../site.config.ts';
 
 /**
  * Caching: hashed file names under /assets/ change with their content, so browsers may keep them for a
@@ -45,9 +46,21 @@ export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scrip
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // No interest-cohort: FLoC is gone, and Chromium warns of the unknown feature on every page.
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
     'X-Frame-Options': 'DENY',
     // HTTPS only, for two years, subdomains too (browsers ignore it over plain http, so localhost is unaffected).
     'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
   };
 }
+
+/**
+ * The pages that show a person's own data (the staff inbox, a member's account) open in a browsing context
+ * group of their own, so no window of another site keeps a handle on them. Public pages do not ask for one:
+ * the switch starts a new renderer for every arrival, which cost them 250–300 ms of Lighthouse's TBT
+ * (decision 053).
+ */
+export const PRIVATE_PAGE_HEADERS: Record<string, string> = { 'Cross-Origin-Opener-Policy': 'same-origin' };
+
+export const privatePaths = pages.filter((page) => page.private).map((page) => page.path);
+
+/** Whether a request's path is one of the private pages (with or without a trailing slash or file name). */
+export const isPrivatePath = (pathname: string) => privatePaths.some((path) => pathname === path || pathname.startsWith(`${path}/`));

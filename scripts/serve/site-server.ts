@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { ASSETS_CACHE_CONTROL, inlineScriptHashes, PAGES_CACHE_CONTROL, securityHeaders } from './security-headers.ts';
+import { ASSETS_CACHE_CONTROL, inlineScriptHashes, isPrivatePath, PAGES_CACHE_CONTROL, PRIVATE_PAGE_HEADERS, securityHeaders } from './security-headers.ts';
 
 /** Picks the best precompressed variant of a file the client accepts. */
 function negotiate(req: IncomingMessage, file: string) {
@@ -38,6 +38,9 @@ export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SU
 
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (isPrivatePath(new URL(req.url ?? '/', 'http://localhost').pathname)) {
+      for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');

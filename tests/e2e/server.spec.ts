@@ -60,6 +60,17 @@ test('the sitemap lists every public route, not the staff workspace or a member\
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: https://www.keystoneimpact.org/sitemap.xml');
 });
 
+test('the staff inbox and a member\'s account open in a browsing context group of their own; public pages start no new one (decision 053)', async ({ request }) => {
+  for (const route of shell.routes) {
+    const coop = (await request.get(route.path)).headers()['cross-origin-opener-policy'];
+    expect(coop, route.path).toBe(route.private ? 'same-origin' : undefined);
+  }
+  expect((await request.get('/staff/')).headers()['cross-origin-opener-policy']).toBe('same-origin');
+  const headersFile = await (await request.get('/_headers')).text();
+  for (const path of ['/staff', '/staff/*', '/account', '/account/*']) expect(headersFile).toContain(`\n${path}\n  Cross-Origin-Opener-Policy: same-origin\n`);
+  expect(headersFile.match(/Cross-Origin-Opener-Policy/g)).toHaveLength(4);
+});
+
 test('only GET and HEAD are served', async ({ request }) => {
   const response = await request.post('/contact', { data: {} });
   expect(response.status()).toBe(405);
