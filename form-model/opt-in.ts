@@ -19,10 +19,16 @@ export function optInLinks(site: string, page: string, token: string): { confirm
   return { confirm: at('confirm'), unsubscribe: at('unsubscribe') };
 }
 
-/** What staff read for the address's state: on the list from a day, off it from a day, or not yet. */
+/**
+ * What staff read for the address's state: on the list from a day, off it from a day, or not yet. The day
+ * is the reader's own (the staff member's browser, the CSV's exporter), as every other date staff read is.
+ */
 export function subscriptionState(state: unknown): string {
   const known = state && typeof state === 'object' ? (state as Partial<OptInState>) : {};
-  const day = (at: string) => at.slice(0, 10);
+  const day = (at: string) => {
+    const d = new Date(at);
+    return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n, i) => String(n).padStart(i ? 2 : 4, '0')).join('-');
+  };
   if (known.unsubscribed_at) return `Unsubscribed on ${day(known.unsubscribed_at)}`;
   if (known.confirmed_at) return `Confirmed on ${day(known.confirmed_at)}`;
   return 'Waiting for confirmation';

@@ -129,6 +129,23 @@ describe('the CSV export', () => {
     expect(mixed[1]![`${newsletter.title}: Subscription`]).toBe('Confirmed on 2026-11-28');
   });
 
+  it('dates a subscription by the reader\'s own day, as the Received column is', () => {
+    const newsletter = [...staffForms.values()].find((form) => form.optIn)!;
+    // 23:30 in UTC is already the next morning in Auckland and still the evening before in Los Angeles.
+    const answers = new Map([['on', { email: 'b@x.org', opt_in: { token: 't', confirmed_at: '2026-11-27T23:30:00Z', unsubscribed_at: null } }]]);
+    const zone = process.env.TZ;
+    try {
+      for (const [tz, day] of [['Pacific/Auckland', '2026-11-28'], ['America/Los_Angeles', '2026-11-27']] as const) {
+        process.env.TZ = tz;
+        expect(parse(inboxCsv([row(newsletter.id, 'on')], answers, site))[0]!.Subscription, tz).toBe(`Confirmed on ${day}`);
+        expect(answerRows(newsletter, answers.get('on')!).at(-1)!.value, tz).toBe(`Confirmed on ${day}`);
+      }
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
+  });
+
   it('neutralises every value a spreadsheet would run as a formula, including one followed by a line break', () => {
     const hostile = ['=1+1', '+SUM(A1)', '-2+3', '@cmd', '\tTAB', '\rCR', '=HYPERLINK("http://x")\nsecond line'];
     const answers = new Map(hostile.map((message, i) => [String(i), { message, name: 'a, "quoted" name' }]));
