@@ -45,6 +45,10 @@ export interface OptIn {
   confirmed: { title: string; body: string };
   unsubscribe: string;
   unsubscribed: { title: string; body: string };
+  /** What the page the unsubscribe link opens says above its button. */
+  unsubscribeBody: string;
+  /** What the page says when a link's sign-up is gone. */
+  linkGone: { title: string; body: string };
   /** The form's page, which the links open with ?confirm= or ?unsubscribe= and the token. */
   page: string;
 }

@@ -91,6 +91,11 @@ export interface FormNotification {
       title: string;
       body: string;
     };
+    unsubscribeBody: string;
+    linkGone: {
+      title: string;
+      body: string;
+    };
   };
 }
 /**

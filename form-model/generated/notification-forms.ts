@@ -402,7 +402,7 @@ export const notificationForms: Record<string, NotificationForm> = {
     table: "newsletter_signups",
     replyTo: "email",
     subject: null,
-    optIn: {"subject":"Confirm your subscription to Keystone Impact Partners","title":"Confirm your subscription","body":"Confirm this address to receive one practical idea for mission-driven leaders each month. Until you do, we send you nothing.","confirm":"Confirm my subscription","confirmed":{"title":"You are subscribed","body":"The next idea arrives at the start of the month. Every email we send has a link to unsubscribe."},"unsubscribe":"Unsubscribe","unsubscribed":{"title":"You are unsubscribed","body":"We will send this address nothing more. Changed your mind? Subscribe again with the form below."},"page":"/newsletter"},
+    optIn: {"subject":"Confirm your subscription to Keystone Impact Partners","title":"Confirm your subscription","body":"Confirm this address to receive one practical idea for mission-driven leaders each month. Until you do, we send you nothing.","confirm":"Confirm my subscription","confirmed":{"title":"You are subscribed","body":"The next idea arrives at the start of the month. Every email we send has a link to unsubscribe."},"unsubscribe":"Unsubscribe","unsubscribed":{"title":"You are unsubscribed","body":"We will send this address nothing more. Changed your mind? Subscribe again with the form below."},"unsubscribeBody":"Press the button to take this address off the list: we will send it nothing more.","linkGone":{"title":"This link no longer works","body":"The sign-up it belongs to was removed. Subscribe again with the form below, and confirm from the new email."},"page":"/newsletter"},
     contact: {"email":"email"},
     order: ["email"],
     schema: {

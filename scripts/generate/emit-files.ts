@@ -17,8 +17,9 @@ const resultsName = (form: string) => `${form.replace(/-([a-z0-9])/g, (_, c: str
 /** What the site needs of a form's notification: its formType, and a double opt-in's page texts (not the email's subject). */
 function pageNotification(notification: NonNullable<FormRegistryEntry['notification']>) {
   if (!notification.optIn) return { formType: notification.formType };
-  const { title, body, confirm, confirmed, unsubscribe, unsubscribed } = notification.optIn;
-  return { formType: notification.formType, optIn: { title, body, confirm, confirmed, unsubscribe, unsubscribed } };
+  const texts: Partial<typeof notification.optIn> = { ...notification.optIn };
+  delete texts.subject; // the email's alone
+  return { formType: notification.formType, optIn: texts };
 }
 
 /**

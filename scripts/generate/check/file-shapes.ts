@@ -245,7 +245,7 @@ export const registryShape: SchemaObject = {
               'Double opt-in (a newsletter): the sender is emailed a link to confirm the address instead of a copy, and every email carries a link to unsubscribe. The form\'s page (its "path") shows the confirm and unsubscribe buttons the links open.',
             type: 'object',
             additionalProperties: false,
-            required: ['subject', 'title', 'body', 'confirm', 'confirmed', 'unsubscribe', 'unsubscribed'],
+            required: ['subject', 'title', 'body', 'confirm', 'confirmed', 'unsubscribe', 'unsubscribed', 'unsubscribeBody', 'linkGone'],
             properties: {
               subject: { ...nonEmptyText, description: 'must be the subject of the email that asks to confirm, like "Confirm your subscription".' },
               title: { ...nonEmptyText, description: 'must be the heading of that email and of the page its link opens.' },
@@ -254,6 +254,8 @@ export const registryShape: SchemaObject = {
               confirmed: { ...headedText, description: 'is what the page says once the address is confirmed: a "title" and a "body".' },
               unsubscribe: { ...nonEmptyText, description: 'must be the unsubscribe button\'s and link\'s text, like "Unsubscribe".' },
               unsubscribed: { ...headedText, description: 'is what the page says once the address is unsubscribed: a "title" and a "body".' },
+              unsubscribeBody: { ...nonEmptyText, description: 'must say, on the page the unsubscribe link opens, what pressing the button does.' },
+              linkGone: { ...headedText, description: 'is what the page says when a link\'s sign-up was removed (staff deleted it): a "title" and a "body".' },
             },
           },
         },

@@ -48,12 +48,12 @@ function OptInAction({ texts, action, token }: { texts: OptInTexts; action: Acti
       setState({ step: 'failed', error: error instanceof Error ? error.message : String(error) });
     }
   };
-  const ask = action === 'confirm' ? { title: texts.title, body: texts.body, button: texts.confirm } : { title: texts.unsubscribe, body: 'Press the button to take this address off the list: we will send it nothing more.', button: texts.unsubscribe };
+  const ask = action === 'confirm' ? { title: texts.title, body: texts.body, button: texts.confirm } : { title: texts.unsubscribe, body: texts.unsubscribeBody, button: texts.unsubscribe };
   const shown =
     state.step === 'done'
       ? texts[action === 'confirm' ? 'confirmed' : 'unsubscribed']
       : state.step === 'unknown'
-        ? { title: 'This link no longer works', body: 'The sign-up it belongs to was removed. Subscribe again with the form below, and confirm from the new email.' }
+        ? texts.linkGone
         : { title: ask.title, body: ask.body };
   return (
     <Container size="lg" pt="xl">
