@@ -71,6 +71,25 @@ describe.each(ENGINES)('double opt-in, on %s', (engine) => {
     expect(seen).toEqual([{ token: await tokenOf(id) }]);
   });
 
+  it('holds the owner\'s last choice for the address, whichever of its sign-ups\' emails it was made from, and for no other address', async () => {
+    const first = await sendAs(db, null, form.table, { [form.replyTo]: 'dora@casaverde.org' });
+    const second = await sendAs(db, null, form.table, { [form.replyTo]: 'Dora@CasaVerde.org' });
+    const neighbour = await sendAs(db, null, form.table, { [form.replyTo]: 'dorian@casaverde.org' });
+    // Confirming from the first email confirms the address, so its second sign-up too (typed in capitals).
+    expect(await call('confirm_opt_in', await tokenOf(first))).toBe('confirmed');
+    expect(await stateOf(second)).toEqual({ confirmed: true, unsubscribed: false });
+    expect(await call('confirm_opt_in', await tokenOf(neighbour))).toBe('confirmed');
+    // Unsubscribe in the second email: the address is off the list, its first sign-up with it.
+    expect(await call('unsubscribe_opt_in', await tokenOf(second))).toBe('unsubscribed');
+    expect(await stateOf(first)).toEqual({ confirmed: true, unsubscribed: true });
+    expect(await stateOf(second)).toEqual({ confirmed: true, unsubscribed: true });
+    expect(await stateOf(neighbour)).toEqual({ confirmed: true, unsubscribed: false });
+    // Confirm in the first email again: back on, both sign-ups.
+    expect(await call('confirm_opt_in', await tokenOf(first))).toBe('confirmed');
+    expect(await stateOf(first)).toEqual({ confirmed: true, unsubscribed: false });
+    expect(await stateOf(second)).toEqual({ confirmed: true, unsubscribed: false });
+  });
+
   it('confirms no submission staff deleted but still unsubscribes it, and answers a made-up token unknown, never an error', async () => {
     const id = await sendAs(db, null, form.table, { [form.replyTo]: 'cleo@casaverde.org' });
     const token = await tokenOf(id);
