@@ -34,8 +34,12 @@ describe.each(ENGINES)('course materials and members’ resources from storage, 
   let gateway: Gateway;
   let api: string;
   let keys: { anon: string; serviceRole: string };
-  const tokenOf = (sub: string, claims: Record<string, unknown> = {}) =>
-    new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.org`, ...claims }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+  /** A token as GoTrue issues one at sign-in: naming a session of its own, which signing out deletes. */
+  const tokenOf = async (sub: string, claims: Record<string, unknown> = {}) => {
+    const session = (await db.query<{ id: string }>('insert into auth.sessions (user_id) values ($1) returning id', [sub])).rows[0]!.id;
+    return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.org`, session_id: session, ...claims }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+  };
+  const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id as string;
   const storageAs = (token: string) =>
     createClient(api, keys.anon, { global: { headers: { Authorization: `Bearer ${token}` } }, realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).storage;
   const raw = (path: string, init: RequestInit = {}) => fetch(`${api}/storage/v1${path}`, init);
@@ -110,6 +114,19 @@ describe.each(ENGINES)('course materials and members’ resources from storage, 
     // As deleting her account leaves what she sent (supabase/migrations/*_members_delete_their_account.sql).
     await db.query('update public.staff_inbox set withdrawn_at = now() where sender_id = $1', [CARA]);
     expect((await cara.from('course-materials').createSignedUrl(DATA, 60)).error).toMatchObject({ statusCode: '404' });
+  });
+
+  it('ends a member\'s access with their session: a token kept after signing out (or deleting the account) reads nothing', async () => {
+    const token = await tokenOf(ANA);
+    const ana = storageAs(token);
+    expect((await ana.from('member-resources').createSignedUrl(TOOLKIT, 60)).error).toBeNull();
+    expect((await ana.from('course-materials').createSignedUrl(LEADERSHIP, 60)).error).toBeNull();
+    await db.query('delete from auth.sessions where id = $1', [sessionOf(token)]);
+    expect((await ana.from('member-resources').createSignedUrl(TOOLKIT, 60)).error).toMatchObject({ statusCode: '404' });
+    expect((await ana.from('course-materials').createSignedUrl(LEADERSHIP, 60)).error).toMatchObject({ statusCode: '404' });
+    // A token naming no session at all (not one GoTrue issues) reads nothing either.
+    const sessionless = await new SignJWT({ sub: ANA, role: 'authenticated', aud: 'authenticated' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(signingKey);
+    expect((await storageAs(sessionless).from('member-resources').createSignedUrl(TOOLKIT, 60)).error).toMatchObject({ statusCode: '404' });
   });
 
   it('refuses a link for another file, an expired or forged link, and one without a token, as storage does', async () => {
