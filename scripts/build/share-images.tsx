@@ -52,9 +52,11 @@ export async function writeShareImages(dist: string, cards: { path: string; card
     const file = join(cacheDir, `${createHash('sha256').update(base).update(key).digest('hex').slice(0, 20)}.png`);
     if (existsSync(file)) counts.cached++;
     else {
-      // Written beside, then renamed: a build stopped halfway leaves no half image for the next to reuse.
-      await writeFile(`${file}.part`, await draw());
-      await rename(`${file}.part`, file);
+      // Written beside, then renamed: a build stopped halfway leaves no half image for the next to reuse,
+      // and two builds drawing the same image at once (project copies share the cache) never mix theirs.
+      const part = `${file}.${process.pid}.part`;
+      await writeFile(part, await draw());
+      await rename(part, file);
       counts.drawn++;
     }
     return file;

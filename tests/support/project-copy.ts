@@ -23,6 +23,11 @@ export function projectCopy({ watched = false } = {}): string {
     cpSync(join(root, file), join(dir, file));
   }
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // The share images of this checkout's builds (build/share-cache, keyed by content): a copy draws only
+  // the cards its edits change, not all thirty (about 3.5 s of CPU a build).
+  mkdirSync(join(root, 'build', 'share-cache'), { recursive: true });
+  mkdirSync(join(dir, 'build'), { recursive: true });
+  symlinkSync(join(root, 'build', 'share-cache'), join(dir, 'build', 'share-cache'), 'dir');
   installFixtureSchemas(dir);
   return dir;
 }
