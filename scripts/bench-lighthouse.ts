@@ -11,7 +11,8 @@
  *
  * The 6× passes are the margin: a budget met only on a fast host does not hold for visitors on slower
  * phones, so each must hold at 6× too (decision 020). Every run's benchmarkIndex (Lighthouse's measure of
- * this machine's speed) is printed beside its page. Fails over budget. A measurement, not a test: the
+ * this machine's speed) is printed beside its page. Fails over budget; a route whose TBT is over is listed
+ * with the three longest main-thread tasks of its median run (what Lighthouse says ran them). A measurement, not a test: the
  * four passes take over an hour; `-- --runs 3`, `-- --pass simulated,devtools` and `-- /contact /enrol`
  * narrow it.
  */
@@ -79,6 +80,8 @@ interface Figures {
   cls: number;
   benchmarkIndex: number[];
   failing: string[];
+  /** The longest main-thread tasks of the run whose TBT is the median, and what Lighthouse says ran them. */
+  longTasks: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -110,7 +113,12 @@ async function measure(url: string, port: number, pass: Pass): Promise<Figures> 
     const { categories, audits } = lhr;
     const score = (id: string) => (categories[id] ? Math.round((categories[id]!.score ?? 0) * 100) : NaN);
     benchmarkIndex.push(Math.round(lhr.environment.benchmarkIndex));
+    const tasks = ((audits['long-tasks']?.details as { items?: { url?: string; duration: number }[] } | undefined)?.items ?? [])
+      .toSorted((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map((t) => `${Math.round(t.duration)} ms ${!t.url || t.url === 'Unattributable' ? 'unattributed' : t.url === url ? 'the page' : t.url.split('/').pop()}`);
     runs.push({
+      longTasks: tasks.join(', '),
       performance: score('performance'),
       accessibility: score('accessibility'),
       bestPractices: score('best-practices'),
@@ -128,7 +136,7 @@ async function measure(url: string, port: number, pass: Pass): Promise<Figures> 
       ),
     });
   }
-  const pick = (key: keyof Omit<Figures, 'failing' | 'benchmarkIndex'>) => median(runs.map((r) => r[key]));
+  const pick = (key: keyof Omit<Figures, 'failing' | 'benchmarkIndex' | 'longTasks'>) => median(runs.map((r) => r[key]));
   return {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
@@ -139,6 +147,7 @@ async function measure(url: string, port: number, pass: Pass): Promise<Figures> 
     cls: pick('cls'),
     benchmarkIndex,
     failing: [...new Set(runs.flatMap((r) => r.failing))],
+    longTasks: runs.find((r) => r.tbt === pick('tbt'))?.longTasks ?? '',
   };
 }
 
@@ -177,7 +186,7 @@ for (const { pass, rows } of results) {
     );
     if (i === 0) continue;
     const over = [
-      f.tbt > BUDGET.tbtMs && `TBT ${Math.round(f.tbt)} ms (budget ${BUDGET.tbtMs} ms)`,
+      f.tbt > BUDGET.tbtMs && `TBT ${Math.round(f.tbt)} ms (budget ${BUDGET.tbtMs} ms; longest tasks ${f.longTasks})`,
       pass.full && ratio > BUDGET.lcpRatio && `LCP ${ratio.toFixed(2)}× the floor (budget ${BUDGET.lcpRatio}×)`,
       pass.full && f.performance < BUDGET.performance && `Performance ${f.performance} (budget ${BUDGET.performance})`,
       pass.full && f.cls > BUDGET.cls && `CLS ${f.cls.toFixed(3)}`,
