@@ -4,6 +4,16 @@ import { join } from 'node:path';
 import sirv from 'sirv';
 import { ASSETS_CACHE_CONTROL, inlineScriptHashes, isPrivatePath, PAGES_CACHE_CONTROL, PRIVATE_PAGE_HEADERS, securityHeaders } from './security-headers.ts';
 
+/** A request's path as the file server resolves it, whatever the client sent (never throws: `new URL` would on `http://[`). */
+function pathOf(url = '/'): string {
+  const path = url.split(/[?#]/, 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Picks the best precompressed variant of a file the client accepts. */
 function negotiate(req: IncomingMessage, file: string) {
   const accepted = String(req.headers['accept-encoding'] ?? '');
@@ -38,7 +48,7 @@ export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SU
 
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    if (isPrivatePath(new URL(req.url ?? '/', 'http://localhost').pathname)) {
+    if (isPrivatePath(pathOf(req.url))) {
       for (const [name, value] of Object.entries(PRIVATE_PAGE_HEADERS)) res.setHeader(name, value);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { shell } from './shell';
 import { expect, test } from './fixtures';
 
@@ -66,9 +67,26 @@ test('the staff inbox and a member\'s account open in a browsing context group o
     expect(coop, route.path).toBe(route.private ? 'same-origin' : undefined);
   }
   expect((await request.get('/staff/')).headers()['cross-origin-opener-policy']).toBe('same-origin');
+  // The path as the file server reads it: escaped, or with a query, it is still the staff page.
+  expect((await request.get('/st%61ff?view=overview')).headers()['cross-origin-opener-policy']).toBe('same-origin');
   const headersFile = await (await request.get('/_headers')).text();
   for (const path of ['/staff', '/staff/*', '/account', '/account/*']) expect(headersFile).toContain(`\n${path}\n  Cross-Origin-Opener-Policy: same-origin\n`);
   expect(headersFile.match(/Cross-Origin-Opener-Policy/g)).toHaveLength(4);
+});
+
+test('a request line no browser sends is answered, and the server goes on serving', async ({ request, baseURL }) => {
+  const { port, hostname } = new URL(baseURL!);
+  for (const target of ['http://[', '/%zz', '//x/../staff']) {
+    const status = await new Promise<string>((resolve) => {
+      let answer = '';
+      const socket = connect(Number(port), hostname, () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('close', () => resolve(answer.split('\r\n')[0]!));
+      socket.on('error', () => resolve('dropped'));
+    });
+    expect(status, target).toMatch(/^HTTP\/1\.1 [234]\d\d /);
+  }
+  expect((await request.get('/about')).status()).toBe(200);
 });
 
 test('only GET and HEAD are served', async ({ request }) => {
