@@ -3,6 +3,7 @@
  * address, as public.opt_ins keeps it, and the links its emails carry. Staff read the state beside the
  * answers (under the key OPT_IN), in the inbox, on the submission's page, in its email and the CSV.
  */
+import { localDay } from './local-day.ts';
 
 /** Where staff's copy of a submission holds its opt-in state. */
 export const OPT_IN = 'opt_in';
@@ -25,11 +26,7 @@ export function optInLinks(site: string, page: string, token: string): { confirm
  */
 export function subscriptionState(state: unknown): string {
   const known = state && typeof state === 'object' ? (state as Partial<OptInState>) : {};
-  const day = (at: string) => {
-    const d = new Date(at);
-    return [d.getFullYear(), d.getMonth() + 1, d.getDate()].map((n, i) => String(n).padStart(i ? 2 : 4, '0')).join('-');
-  };
-  if (known.unsubscribed_at) return `Unsubscribed on ${day(known.unsubscribed_at)}`;
-  if (known.confirmed_at) return `Confirmed on ${day(known.confirmed_at)}`;
+  if (known.unsubscribed_at) return `Unsubscribed on ${localDay(known.unsubscribed_at)}`;
+  if (known.confirmed_at) return `Confirmed on ${localDay(known.confirmed_at)}`;
   return 'Waiting for confirmation';
 }

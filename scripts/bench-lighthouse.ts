@@ -12,9 +12,9 @@
  * The 6× passes are the margin: a budget met only on a fast host does not hold for visitors on slower
  * phones, so each must hold at 6× too (decision 020). Every run's benchmarkIndex (Lighthouse's measure of
  * this machine's speed) is printed beside its page. Fails over budget; a route whose TBT is over is listed
- * with the three longest main-thread tasks of its median run (what Lighthouse says ran them). A measurement, not a test: the
- * four passes take over an hour; `-- --runs 3`, `-- --pass simulated,devtools` and `-- /contact /enrol`
- * narrow it.
+ * with the three longest main-thread tasks of its median run (what Lighthouse says ran them). A
+ * measurement, not a test: the four passes take over an hour; `-- --runs 3`, `-- --pass simulated,devtools`
+ * and `-- /contact /enrol` narrow it.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

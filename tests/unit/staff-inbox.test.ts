@@ -116,8 +116,9 @@ describe('the CSV export', () => {
     const state = (confirmed_at: string | null, unsubscribed_at: string | null) => ({ opt_in: { token, confirmed_at, unsubscribed_at } });
     const answers = new Map<string, Record<string, unknown>>([
       ['waiting', { email: 'a@x.org', ...state(null, null) }],
-      ['on', { email: 'b@x.org', ...state('2026-11-28T09:00:00Z', null) }],
-      ['off', { email: 'c@x.org', ...state('2026-11-20T09:00:00Z', '2026-11-28T10:00:00Z') }],
+      // Noon in UTC: 2026-11-28 on the clock of any machine from UTC-11 to UTC+11.
+      ['on', { email: 'b@x.org', ...state('2026-11-28T12:00:00Z', null) }],
+      ['off', { email: 'c@x.org', ...state('2026-11-20T12:00:00Z', '2026-11-28T12:00:00Z') }],
     ]);
     const records = parse(inboxCsv(['waiting', 'on', 'off'].map((id) => row(newsletter.id, id)), answers, site));
     expect(records.map((r) => r.Subscription)).toEqual(['Waiting for confirmation', 'Confirmed on 2026-11-28', 'Unsubscribed on 2026-11-28']);

@@ -11,6 +11,7 @@ import { submissionLink } from '../../../form-model/submission-link.ts';
 import { display, questionTitle, staffForms, type StaffForm } from './staff-forms';
 import { NO_ANSWER, notAskedIn, SUBSCRIPTION } from '../../../form-model/answer-rows.ts';
 import { OPT_IN, optInLinks, subscriptionState, type OptInState } from '../../../form-model/opt-in.ts';
+import { localDay, pad } from '../../../form-model/local-day.ts';
 
 /** The column of a double opt-in form's export with each address's unsubscribe link. */
 export const UNSUBSCRIBE_LINK = 'Unsubscribe link';
@@ -37,10 +38,9 @@ const EXPORT_PAGE = 500;
  */
 export function csvTime(iso: string): string {
   const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
   const offset = -d.getTimezoneOffset();
   const zone = `${offset < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())} ${zone}`;
+  return `${localDay(d)} ${pad(d.getHours())}:${pad(d.getMinutes())} ${zone}`;
 }
 
 /** The columns every export starts with, whatever its forms. */
