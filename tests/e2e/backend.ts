@@ -2,8 +2,7 @@
  * The local backend the end-to-end tests run against: `npm start`'s real stack, on its own ports and in
  * a fresh data folder under test-results/, so a running `npm start` is left alone.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { changeStaff } from '../../scripts/lib/staff-role';
 import { localKeys } from '../../supabase/local/keys';
 import { AUTH_SUBJECTS, choosePassword, followLink } from '../support/email-links';
 import { send, withKey } from '../support/raw-http';
@@ -80,9 +79,11 @@ export async function confirmedAccount(label: string) {
   return { email, password };
 }
 
-/** Makes an account staff with the README's own command, against this backend. */
+/**
+ * Makes an account staff with what `npm run staff:add` runs (tests/local/staff-command.test.ts runs the
+ * command itself), in this process: a command of its own cost each journey some 3 s of CPU to start.
+ */
 export async function makeStaff(email: string) {
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/staff.ts', 'add', email], {
-    env: { ...process.env, SUPABASE_API_PORT: String(E2E_BACKEND.apiPort), SUPABASE_LOCAL_DIR: E2E_BACKEND.dataDir, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' },
-  });
+  const { ok, message } = await changeStaff('add', email, { url: apiUrl, key: (await localKeys()).serviceRole, where: 'the end-to-end backend' });
+  if (!ok) throw new Error(message);
 }
