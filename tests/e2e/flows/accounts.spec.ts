@@ -23,6 +23,15 @@ async function signIn(page: Page, email: string, password: string) {
   return submitSignIn(page, email, password);
 }
 
+/**
+ * Signs in and waits for the dialog to close, as a visitor does before typing into the page: while the
+ * modal dialog is open the page behind it is inert, and what is typed goes to the dialog (the header can
+ * say Sign Out a moment before the dialog has closed).
+ */
+async function signInAndClose(page: Page, email: string, password: string) {
+  await expect(await signIn(page, email, password)).toHaveCount(0);
+}
+
 async function fillSignUp(dialog: Locator, email: string, password: string) {
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
   await dialog.locator('#sign_up_password').fill(password);
@@ -399,7 +408,7 @@ test('a member\'s unfinished assessment resumes on another device at its step, a
 
   // On the laptop: signed in, the first step answered, the second begun.
   await page.goto(assessment.entry.page.path);
-  await signIn(page, dana.email, dana.password);
+  await signInAndClose(page, dana.email, dana.password);
   await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await answerAll(page, page, form, answers, steps[0]!.fields);
   await page.getByRole('button', { name: 'Next' }).click();
@@ -443,7 +452,7 @@ test('signing out leaves a member\'s draft in their account, not in the browser:
   const id = (await rows<{ user_id: string }>('clients', `email=eq.${encodeURIComponent(erin.email)}`))[0]!.user_id;
 
   await page.goto(assessment.entry.page.path);
-  await signIn(page, erin.email, erin.password);
+  await signInAndClose(page, erin.email, erin.password);
   await expect(header(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await answerAll(page, page, form, answers, first.fields);
   await expect.poll(async () => (await rows<{ draft: { data: Record<string, unknown> } }>('form_drafts', `user_id=eq.${id}`))[0]?.draft.data[own], { timeout: 10_000 }).toEqual(answers[own]);
@@ -464,7 +473,7 @@ test('a member changes their password, then deletes their account and what they 
   const form = contact.definition;
   const message = `Please forget me ${unique('m')}`;
   await page.goto(contact.entry.page.path);
-  await signIn(page, ana.email, ana.password);
+  await signInAndClose(page, ana.email, ana.password);
   await expect(header(page).getByRole('link', { name: 'Your Account' })).toBeVisible();
   await answerAll(page, page.locator('form'), form, answersFor(form, { [contact.replyTo]: ana.email, message }));
   await page.getByRole('button', { name: submitText(form) }).click();
