@@ -18,7 +18,9 @@ export interface StaffChange {
  * no account is invited; one whose sign-up is not confirmed is refused, since whoever signed it up may
  * not own it (decision 021). Returns what happened, in a sentence for the person who asked.
  */
-export async function changeStaff(action: 'add' | 'remove', email: string, { url, key, where, site }: StaffChange): Promise<{ ok: boolean; message: string }> {
+export async function changeStaff(action: 'add' | 'remove', address: string, { url, key, where, site }: StaffChange): Promise<{ ok: boolean; message: string }> {
+  // Addresses are kept in lower case: Lena@… and lena@… are one account, never an invitation for a second.
+  const email = address.trim().toLowerCase();
   // Node 20 has no WebSocket of its own; supabase-js wants one for realtime, which this never opens.
   const admin = createClient(url, key, { realtime: { transport: WebSocket as never }, auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
   let user = null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect } from 'vitest';
@@ -68,9 +69,10 @@ async function migratedPglite(): Promise<Db> {
   await migrate(db);
   const made = Buffer.from(await (await lite.dumpDataDir('gzip')).arrayBuffer());
   mkdirSync(scratch, { recursive: true });
-  // Written under this process's name, then renamed: two files starting at once never read half a template.
-  writeFileSync(`${template}.${process.pid}.part`, made);
-  renameSync(`${template}.${process.pid}.part`, template);
+  // Written under this worker's own name, then renamed: two files starting at once never read half a template.
+  const part = `${template}.${process.pid}-${threadId}.part`;
+  writeFileSync(part, made);
+  renameSync(part, template);
   for (const old of readdirSync(scratch).filter((f) => f.startsWith('pglite-migrated-') && f.endsWith('.tar.gz') && join(scratch, f) !== template)) rmSync(join(scratch, old), { force: true });
   return db;
 }
