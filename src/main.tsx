@@ -5,7 +5,7 @@ import { cacheSiteFonts } from './lib/site-fonts';
 import { chooseFromAddress } from './loader/address-choices';
 import { holdPresses, touchEarly } from './loader/held-presses';
 import { fetchContent, fill, holdForDraft, start, waiting } from './loader/islands';
-import { filesOf, prefetch } from './loader/page-files';
+import { filesOf, prefetch, prefetchEach } from './loader/page-files';
 import { focusToastsOnF8, followMenu, showCurrentYear } from './loader/page-chrome';
 import { afterFirstPaint, pageLoaded, whenIdle } from './loader/when';
 
@@ -90,7 +90,7 @@ function setUpPage() {
       // that styles its answer; then the island's own files (sharing the phone's bandwidth, the first
       // would come last).
       const stylesheet = siteStylesheetHref();
-      const fetchAll = (files: string[], as?: string) => Promise.all(files.map((href) => prefetch(href, as)));
+      const fetchAll = (files: string[], as?: string) => prefetchEach(files, as);
       prefetched.push(
         afterFirstPaint()
           .then(() => Promise.all([fetchAll(filesOf(island, 'early')), fetchAll(stylesheet ? [stylesheet] : [], 'style')]))

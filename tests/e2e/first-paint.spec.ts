@@ -139,3 +139,28 @@ test('the typefaces cost a first visit nothing, and set every later page from it
   await page.waitForLoadState('load');
   expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts.reduce((a, b) => a + b, 0))).toBe(0);
 });
+
+test('a form page asks for its form’s files after it paints, one request per task, so no task of the page is long enough to block a tap', async ({ page }) => {
+  // Each <link rel=prefetch> costs the main thread a few milliseconds (more on a busy phone); the twenty-odd
+  // files of a form asked for in one task made a task Lighthouse counted as blocking (issue 42). A
+  // MutationObserver's callback comes once per task that changed the DOM, with that task's changes.
+  await page.addInitScript(() => {
+    const batches: number[] = [];
+    (window as unknown as { prefetchBatches: number[] }).prefetchBatches = batches;
+    new MutationObserver((records) => {
+      const asked = records.flatMap((r) => [...r.addedNodes]).filter((node) => node instanceof HTMLLinkElement && node.rel === 'prefetch').length;
+      if (asked) batches.push(asked);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/contact', '/assessment']) {
+    await page.goto(path);
+    const listed = await page.evaluate(() => {
+      const files = JSON.parse(document.getElementById('island-files')!.textContent!) as { islands: Record<string, number[]>; early: Record<string, number[]> };
+      return new Set([...files.islands['forms/form']!, ...files.early['forms/form']!]).size;
+    });
+    // Every file of the form and its early answer, and the site's stylesheet, each asked for once.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prefetchBatches: number[] }).prefetchBatches.reduce((a, b) => a + b, 0)), { message: path }).toBe(listed + 1);
+    const batches = await page.evaluate(() => (window as unknown as { prefetchBatches: number[] }).prefetchBatches);
+    expect(Math.max(...batches), `${path}: requests per task ${batches.join(' ')}`).toBeLessThanOrEqual(2);
+  }
+});
