@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Where a signed-in member's draft is kept besides this browser (their account), so it resumes on
@@ -83,7 +83,11 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
     previousOwner.current = owner;
     if (key && before && !owner && readLocal(key) === null) adopt?.(null);
   }, [key, owner, adopt]);
-  const loaded = useRef<string | null>(null);
+  // The store (one per signing in) whose copy has been read and this page's work sent there: state, not a
+  // ref, so that what was typed meanwhile, which the save below skipped, is sent once it is.
+  const [loaded, setLoaded] = useState<DraftStore<T> | null>(null);
+  /** What the account was last sent on reading its copy, not sent again once it is read. */
+  const sentOnLoad = useRef<T | undefined>(undefined);
   const latest = useRef(value);
   useEffect(() => {
     latest.current = value;
@@ -91,7 +95,6 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   useEffect(() => {
     if (!synced || !store) return;
     let current = true;
-    loaded.current = null;
     store
       .load()
       .then(async (remote) => {
@@ -106,9 +109,10 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
           adopt?.(null);
           writeLocal(synced, null);
         } else if (!isBlank(latest.current)) {
+          sentOnLoad.current = latest.current;
           writeLocal(synced, JSON.stringify(await store.save(latest.current)));
         }
-        loaded.current = store.owner;
+        if (current) setLoaded(store);
       })
       .catch(() => undefined);
     return () => {
@@ -117,7 +121,7 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   }, [synced, store, adopt, isBlank]);
   useEffect(() => {
     // Nothing is sent before the account's copy was read: it could be newer than what this page holds.
-    if (!synced || !store || loaded.current !== store.owner) return;
+    if (!synced || !store || loaded !== store || value === sentOnLoad.current) return;
     const timer = setTimeout(() => {
       store
         .save(isBlank(value) ? null : value)
@@ -125,5 +129,5 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
         .catch(() => undefined);
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [synced, store, value, isBlank]);
+  }, [synced, store, value, isBlank, loaded]);
 }
