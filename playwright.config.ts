@@ -26,12 +26,20 @@ export const e2eServer = {
   },
   url: `http://localhost:${PORT}/`,
 };
+/**
+ * The journeys of tests/e2e/flows/ that change or count what every other journey shares, so they run one at a
+ * time after the rest: the inbox refusing mail (submissions), the testimonials table emptied (testimonials),
+ * and counts over the whole staff inbox (staff, staff-follow-ups). The other journeys make their own
+ * accounts and rows and read only those, so they run side by side (tests/unit/e2e-groups.test.ts holds them to it).
+ */
+export const SHARED_STATE_JOURNEYS = ['submissions', 'testimonials', 'staff', 'staff-follow-ups'].map((name) => `flows/${name}.spec.ts`);
+
 const chromium = { ...devices['Desktop Chrome'], launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: chromiumArgs } };
 
 /**
  * End-to-end tests drive `npm start` (production build + the whole local backend) in Debian's Chromium.
- * Tests that change shared state (the inbox refusing mail, testimonials, accounts) are in tests/e2e/flows
- * and run one at a time after the others (scripts/test-e2e.ts; `npx playwright test FILE` runs one file).
+ * Whole journeys are in tests/e2e/flows and run after the others (scripts/test-e2e.ts; `npx playwright test
+ * FILE` runs one file): side by side, then those that change shared state one at a time.
  */
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -53,17 +61,11 @@ export default defineConfig({
     // Each group its own folder of traces and diffs: a run empties only its own, so the second group's run
     // keeps what the first group's failures left.
     { name: 'site', testIgnore: 'flows/**', outputDir: 'test-results/e2e-artifacts/site', use: chromium },
-    {
-      // After the others, one at a time: `npm run test:e2e` (scripts/test-e2e.ts) runs this group second,
-      // whatever the first's outcome, so a failure there hides nothing here.
-      name: 'flows',
-      testMatch: 'flows/**/*.spec.ts',
-      outputDir: 'test-results/e2e-artifacts/flows',
-      workers: 1,
-      // Whole journeys: several round trips to the backend and a few toasts that must time out.
-      timeout: 60_000,
-      use: chromium,
-    },
+    // `npm run test:e2e` (scripts/test-e2e.ts) runs the groups in this order, each whatever the outcome of
+    // the one before, so a failure there hides nothing here. Whole journeys: several round trips to the
+    // backend and a few toasts that must time out.
+    { name: 'journeys', testMatch: 'flows/**/*.spec.ts', testIgnore: SHARED_STATE_JOURNEYS, outputDir: 'test-results/e2e-artifacts/journeys', timeout: 60_000, use: chromium },
+    { name: 'flows', testMatch: SHARED_STATE_JOURNEYS, outputDir: 'test-results/e2e-artifacts/flows', workers: 1, timeout: 60_000, use: chromium },
   ],
   // Started here when Playwright is run directly (one file, say); scripts/test-e2e.ts starts it itself.
   webServer: process.env.E2E_SERVER_STARTED ? undefined : { ...e2eServer, reuseExistingServer: false, timeout: 180_000 },

@@ -1,8 +1,9 @@
 /**
- * `npm run test:e2e`: the end-to-end tests in two groups against one `npm start` on the test ports
- * (playwright.config.ts): the `site` tests in parallel, then the `flows` journeys one at a time, which
- * change state the others read (the inbox refusing mail, accounts). The second group runs whatever the
- * first's outcome, so one failure never hides the tests after it. Arguments go to both groups
+ * `npm run test:e2e`: the end-to-end tests in three groups against one `npm start` on the test ports
+ * (playwright.config.ts): the `site` tests in parallel, then the `journeys` (whole journeys that share
+ * nothing) in parallel, then the `flows` one at a time, which change or count state the others read (the
+ * inbox refusing mail, the whole staff inbox). Each group runs whatever the outcome of those before, so one
+ * failure never hides the tests after it. Arguments go to every group
  * (`npm run test:e2e -- visual --update-snapshots`).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -36,7 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => (s
 let failed = false;
 try {
   await serverUp(e2eServer.url, server, 180_000);
-  for (const project of ['site', 'flows']) {
+  for (const project of ['site', 'journeys', 'flows']) {
     console.log(`\n▶ End-to-end: ${project}`);
     const { status } = spawnSync('npx', ['playwright', 'test', `--project=${project}`, '--pass-with-no-tests', ...args], {
       cwd: root,

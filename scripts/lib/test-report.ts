@@ -26,8 +26,8 @@ export function summarise(results: string) {
       }
     }
   }
-  // One report per group of `npm run test:e2e` (e2e-site.json, e2e-flows.json), or one of `playwright test`.
-  for (const e2eFile of ['e2e.json', 'e2e-site.json', 'e2e-flows.json'].map((file) => join(results, file)).filter(existsSync)) {
+  // One report per group of `npm run test:e2e` (e2e-site.json, e2e-journeys.json, e2e-flows.json), or one of `playwright test`.
+  for (const e2eFile of ['e2e.json', 'e2e-site.json', 'e2e-journeys.json', 'e2e-flows.json'].map((file) => join(results, file)).filter(existsSync)) {
     const report = JSON.parse(readFileSync(e2eFile, 'utf8'));
     const { stats } = report;
     passed += stats.expected + stats.flaky;
