@@ -1,8 +1,8 @@
 /** The local database: PGlite persisted in a git-ignored folder, or a PostgreSQL server when DATABASE_URL is set. */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { lockDataFolder } from './data-lock.ts';
-import { pgliteExtensions } from './pglite-extensions.ts';
+import { openPglite } from './pglite.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 import { fromPglite, reconnectingPgClient, type ClosableSqlClient } from './sql-client.ts';
 
@@ -23,7 +23,7 @@ export async function openDatabase(dataDir: string): Promise<LocalDatabase & { m
     mkdirSync(dataDir, { recursive: true });
     const unlock = lockDataFolder(dataDir);
     try {
-      lite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
+      lite = await openPglite(dataDir);
     } catch (error) {
       unlock();
       throw new Error(

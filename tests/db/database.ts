@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
 import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
+import { openPglite } from '../../supabase/local/pglite';
 import { fromPgClient, fromPglite, pgClient, type ClosableSqlClient } from '../../supabase/local/sql-client';
 
 export type Db = ClosableSqlClient;
@@ -64,7 +65,7 @@ async function migratedPglite(): Promise<Db> {
     // Not made yet in this checkout (or the migrations changed): made below.
   }
   if (dump) return fromPglite(new PGlite({ extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(dump)]) }));
-  const lite = new PGlite({ extensions: pgliteExtensions });
+  const lite = await openPglite();
   const db = fromPglite(lite);
   await migrate(db);
   const made = Buffer.from(await (await lite.dumpDataDir('gzip')).arrayBuffer());
@@ -80,7 +81,7 @@ async function migratedPglite(): Promise<Db> {
 /** A fresh database with bootstrap, every migration and the seed applied (`dir`: another supabase/ folder's). */
 export async function freshDatabase(engine: Engine, dir?: string): Promise<Db> {
   if (engine === 'pglite' && !dir) return migratedPglite();
-  const db = engine === 'pglite' ? fromPglite(new PGlite({ extensions: pgliteExtensions })) : await serverDb();
+  const db = engine === 'pglite' ? fromPglite(await openPglite()) : await serverDb();
   await migrate(db, dir ? { dir } : {});
   return db;
 }

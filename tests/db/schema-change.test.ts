@@ -7,10 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite } from '../../supabase/local/pglite';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
-import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
 import { fromPglite } from '../../supabase/local/sql-client';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { as, ENGINES, expectRefused, freshDatabase, type Db } from './database';
@@ -296,7 +295,7 @@ describe('a migration that has reached no database yet', () => {
     const applied = schemaWorkspace();
     withReferral(applied, 'referral');
     expect((await applied.generate()).ok).toBe(true);
-    const db = fromPglite(new PGlite({ extensions: pgliteExtensions }));
+    const db = fromPglite(await openPglite());
     await migrate(db, { dir: applied.supabase, record: true });
     await db.close();
     const afterApply = applied.migrations();
