@@ -82,7 +82,7 @@ async function main() {
   await write(join(dist, '404.html'), injectPage(template, renderHead(notFoundHead, server.site), await renderPage(missing)));
 
   const share = await writeShareImages(dist, server.pages.map((page) => ({ path: page.path, card: server.shareCardFor(page) })), { name: server.site.name, url: siteOrigin });
-  console.log(`Share images: ${share.drawn} drawn, ${share.cached} from build/share-cache.`);
+  console.log(`Share images: ${share.drawn} drawn, ${share.cached} from build/cache/share.`);
   await inlineCriticalCss(dist, htmlFiles, deferred.contents());
   const listed = server.pages.filter((p) => !p.private);
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(listed.map((p) => ({ path: p.path, lastmod: server.lastModified(p.path) })), siteOrigin));
@@ -93,7 +93,7 @@ async function main() {
   const compressed = await precompress(dist);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Built ${server.pages.length} pages + 404 into ${distLabel} (${compressed} files precompressed) in ${seconds}s.`);
+  console.log(`Built ${server.pages.length} pages + 404 into ${distLabel} (${compressed.files} files precompressed, ${compressed.compressed} of their copies anew) in ${seconds}s.`);
 }
 
 /**

@@ -1,23 +1,22 @@
 /**
  * The share images social sites show for a link (og:image): one 1200x630 PNG per page in the site's own
  * faces and palette, with the page's heading and kind, and the organization's square logo. Drawn with
- * satori (layout and text to SVG) and resvg (SVG to PNG); each image is kept in build/share-cache under
+ * satori (layout and text to SVG) and resvg (SVG to PNG); each image is kept in build/cache/share under
  * the hash of everything it is drawn from, so a build redraws only the pages whose card changed.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import { DEFAULT_THEME } from '@mantine/core';
 import satori from 'satori';
+import { fileCache } from './file-cache.ts';
 import type { ShareCard } from '../../src/lib/share-card.ts';
 import { logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/published-files.ts';
 import { theme } from '../../src/theme.ts';
 
 const root = join(import.meta.dirname, '..', '..');
-const cacheDir = join(root, 'build', 'share-cache');
 const require = createRequire(import.meta.url);
 /** Bump when the drawing below changes, so cached images are drawn again. */
 const design = 'card-2';
@@ -39,7 +38,6 @@ interface Drawn {
 }
 
 export async function writeShareImages(dist: string, cards: { path: string; card: ShareCard }[], site: { name: string; url: string }): Promise<Drawn> {
-  await mkdir(cacheDir, { recursive: true });
   await mkdir(join(dist, 'share'), { recursive: true });
   const fonts = await Promise.all(fontFiles.map(async (f) => ({ name: f.name, weight: f.weight, style: 'normal' as const, data: await readFile(require.resolve(f.file)) })));
   const mark = await readFile(join(root, 'src', 'assets', 'favicon.svg'));
@@ -47,20 +45,8 @@ export async function writeShareImages(dist: string, cards: { path: string; card
   for (const font of fonts) inputs.update(font.data);
   const base = inputs.digest('hex');
 
-  const counts: Drawn = { drawn: 0, cached: 0 };
-  const cached = async (key: string, draw: () => Promise<Buffer>) => {
-    const file = join(cacheDir, `${createHash('sha256').update(base).update(key).digest('hex').slice(0, 20)}.png`);
-    if (existsSync(file)) counts.cached++;
-    else {
-      // Written beside, then renamed: a build stopped halfway leaves no half image for the next to reuse,
-      // and two builds drawing the same image at once (project copies share the cache) never mix theirs.
-      const part = `${file}.${process.pid}.part`;
-      await writeFile(part, await draw());
-      await rename(part, file);
-      counts.drawn++;
-    }
-    return file;
-  };
+  const cache = await fileCache('share');
+  const cached = (key: string, draw: () => Promise<Buffer>) => cache.file(`${base} ${key}`, '.png', draw);
 
   const logo = await cached(`logo:${logoSize}`, async () => png(mark.toString('utf8'), logoSize));
   await copyFile(logo, join(dist, logoPath.slice(1)));
@@ -73,7 +59,8 @@ export async function writeShareImages(dist: string, cards: { path: string; card
     });
     await copyFile(file, join(dist, shareImagePath(path).slice(1)));
   }
-  return counts;
+  await cache.prune();
+  return { drawn: cache.counts.made, cached: cache.counts.cached };
 }
 
 function png(svg: string, width: number): Buffer {
