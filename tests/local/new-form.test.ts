@@ -4,17 +4,15 @@
  * and the site has its prerendered page, the database its table and rules, and staff its email, while no
  * other file was touched by hand.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, expectRefused, freshDatabase, type Db } from '../db/database';
+import { projectCopy } from '../support/project-copy';
 import { declareVolunteer, volunteer } from '../support/volunteer-form';
 import { mineStamp } from '../../form-model/stamp';
-
-const root = join(import.meta.dirname, '..', '..');
-
 
 /** Every file of the project as git knows it (plus what the working tree changed), by path and hash. */
 function fingerprint(dir: string): Map<string, string> {
@@ -40,15 +38,7 @@ describe('a new form on a copy of the project', () => {
   let db: Db;
 
   beforeAll(async () => {
-    mkdirSync(join(root, 'test-results', 'scratch'), { recursive: true });
-    copy = mkdtempSync(join(root, 'test-results', 'scratch', 'new-form-'));
-    const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-    for (const file of tracked) {
-      if (!existsSync(join(root, file))) continue;
-      mkdirSync(dirname(join(copy, file)), { recursive: true });
-      cpSync(join(root, file), join(copy, file));
-    }
-    symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    copy = projectCopy({ schemas: 'project' });
     const before = fingerprint(copy);
 
     // What the developer writes: three JSON files and one entry.

@@ -25,27 +25,23 @@ async function clusterFacts(lite: PGlite) {
 }
 
 describe('a new PGlite database', () => {
-  it('is the cluster initdb makes, in a data folder or in memory', async () => {
+  it('is the cluster initdb makes, in a data folder or in memory, and a folder that holds a database is opened as it is', async () => {
     const initdb = await PGlite.create({ extensions: pgliteExtensions });
     const expected = await clusterFacts(initdb);
     await initdb.close();
-    const onDisk = await openPglite(join(mkdtempSync(join(scratch, 'pglite-')), 'db'));
+    const dataDir = join(mkdtempSync(join(scratch, 'pglite-')), 'db');
+    const onDisk = await openPglite(dataDir);
     const inMemory = await openPglite();
     try {
       expect(await clusterFacts(onDisk)).toEqual(expected);
       expect(await clusterFacts(inMemory)).toEqual(expected);
       expect(readdirSync(cache).filter((name) => name.startsWith('pglite-initdb-') && name.endsWith('.tar'))).toHaveLength(1);
+      await onDisk.exec("create table kept (note text); insert into kept values ('written before the restart')");
     } finally {
       await onDisk.close();
       await inMemory.close();
     }
-  });
-
-  it('keeps what a data folder holds: one that holds a database is opened as it is, never replaced', async () => {
-    const dataDir = join(mkdtempSync(join(scratch, 'pglite-')), 'db');
-    const first = await openPglite(dataDir);
-    await first.exec("create table kept (note text); insert into kept values ('written before the restart')");
-    await first.close();
+    // Opened again: what it holds is kept, never replaced by a new cluster.
     const again = await openPglite(dataDir);
     try {
       expect((await again.query('select note from kept')).rows).toEqual([{ note: 'written before the restart' }]);

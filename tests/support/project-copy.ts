@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildCacheDir } from '../../scripts/build/file-cache';
@@ -13,13 +13,16 @@ const scratch = join(root, 'test-results', 'scratch');
  * The project as a fresh clone has it (tracked and new files) with the fixture's schemas, sharing node_modules.
  * `watched`: in the system's temporary folder rather than test-results/, whose files Vite's watcher ignores
  * (for a test of what `npm run dev` does on a save); removed when the process ends.
+ * `schemas: 'project'`: the project's own schemas and migrations instead of the fixture's.
  */
-export function projectCopy({ watched = false } = {}): string {
+export function projectCopy({ watched = false, schemas = 'fixture' }: { watched?: boolean; schemas?: 'fixture' | 'project' } = {}): string {
   mkdirSync(scratch, { recursive: true });
   const dir = mkdtempSync(join(watched ? tmpdir() : scratch, 'clone-'));
   if (watched) process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const files = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).stdout.split('\0').filter((file) => file && file !== 'node_modules');
   for (const file of files) {
+    // Deleted in the working tree but not yet in a commit: a fresh clone of that tree has no such file either.
+    if (!existsSync(join(root, file))) continue;
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     cpSync(join(root, file), join(dir, file));
   }
@@ -29,7 +32,7 @@ export function projectCopy({ watched = false } = {}): string {
   mkdirSync(buildCacheDir, { recursive: true });
   mkdirSync(join(dir, 'build'), { recursive: true });
   symlinkSync(buildCacheDir, join(dir, 'build', 'cache'), 'dir');
-  installFixtureSchemas(dir);
+  if (schemas === 'fixture') installFixtureSchemas(dir);
   return dir;
 }
 
