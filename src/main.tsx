@@ -90,11 +90,10 @@ function setUpPage() {
       // that styles its answer; then the island's own files (sharing the phone's bandwidth, the first
       // would come last).
       const stylesheet = siteStylesheetHref();
-      const fetchAll = (files: string[], as?: string) => prefetchEach(files, as);
       prefetched.push(
         afterFirstPaint()
-          .then(() => Promise.all([fetchAll(filesOf(island, 'early')), fetchAll(stylesheet ? [stylesheet] : [], 'style')]))
-          .then(() => fetchAll(filesOf(island))),
+          .then(() => Promise.all([prefetchEach(filesOf(island, 'early')), prefetchEach(stylesheet ? [stylesheet] : [], 'style')]))
+          .then(() => prefetchEach(filesOf(island))),
       );
     }
     if (island.dataset.hydrate === 'load' || neededAtOnce(island)) {

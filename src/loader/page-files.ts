@@ -40,18 +40,33 @@ export function prefetch(href: string, as?: string): Promise<unknown> {
   return arriving;
 }
 /**
- * Prefetches files one per task. Each request costs the page's main thread a few milliseconds (more on a
- * busy phone, where the browser's network process competes for the same cores); asked for all at once,
- * a form's twenty-odd files made one task long enough to block a tap (Lighthouse's TBT, issue 42).
+ * Each request costs the page's main thread a few milliseconds (more on a busy phone, where the browser's
+ * network process competes for the same cores); asked for all at once, a form's twenty-odd files made one
+ * task long enough to block a tap (Lighthouse's TBT, issue 42). So the loader asks for one file per task:
+ * `scheduler.yield()` lets the page's other work run and continues at once after it (a timer is clamped
+ * to 4 ms after a few), a timer where the browser has no scheduler.
  */
-export async function prefetchEach(files: string[], as?: string): Promise<unknown> {
-  const arrivals: Promise<unknown>[] = [];
-  for (const href of files) {
-    arrivals.push(prefetch(href, as));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+const nextTask = (): Promise<unknown> => {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+/** Starts `ask` for each file, one per task; resolves (or rejects) as Promise.all of what it returned. */
+async function onePerTask(files: string[], ask: (href: string) => Promise<unknown>): Promise<unknown> {
+  const asked: Promise<unknown>[] = [];
+  for (const [index, href] of files.entries()) {
+    if (index > 0) await nextTask();
+    const one = ask(href);
+    // Handled here too: a file failing while later ones are still being asked for is not an unhandled rejection.
+    one.catch(() => {});
+    asked.push(one);
   }
-  return Promise.all(arrivals);
+  return Promise.all(asked);
 }
+
+/** Prefetches files, one per task. */
+export const prefetchEach = (files: string[], as?: string): Promise<unknown> => onePerTask(files, (href) => prefetch(href, as));
+
 const arrivals = new WeakMap<HTMLLinkElement, Promise<unknown>>();
 function arrived(link: HTMLLinkElement): Promise<unknown> {
   let arrival = arrivals.get(link);
@@ -66,22 +81,20 @@ function arrived(link: HTMLLinkElement): Promise<unknown> {
 }
 
 /**
- * Downloads every file of a module graph, all at once (rather than one round trip per level of imports),
+ * Downloads every file of a module graph at once (one request per task, rather than one round trip per level of imports),
  * before anything imports it: a module the browser failed to fetch stays failed for the page's life in
  * some browsers, so the code is imported only once every file is known to be here, and a visitor whose
  * connection dropped can try again without reloading. Rejects if any file could not be had.
  */
 export function download(files: string[]): Promise<unknown> {
-  return Promise.all(
-    files.map((href) =>
-      // Read to the end, so the cache holds the whole file; then the browser may compile it from there
-      // while the rest arrive, as it would a module it had imported (modulepreload).
-      fetchOk(href)
-        .then((response) => response.arrayBuffer())
-        .then(() => {
-          if (!document.querySelector(`link[rel=modulepreload][href="${href}"]`)) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
-        }),
-    ),
+  return onePerTask(files, (href) =>
+    // Read to the end, so the cache holds the whole file; then the browser may compile it from there
+    // while the rest arrive, as it would a module it had imported (modulepreload).
+    fetchOk(href)
+      .then((response) => response.arrayBuffer())
+      .then(() => {
+        if (!document.querySelector(`link[rel=modulepreload][href="${href}"]`)) document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+      }),
   );
 }
 
