@@ -16,11 +16,16 @@ function listensOn(port: number): Promise<boolean> {
   });
 }
 
-/** A port free on 127.0.0.1 right now, for a server whose address must be known before it starts. */
+/** Handed out by this process: free until its server starts, so a second call could draw it again. */
+const handedOut = new Set<number>();
+
+/** A port free on 127.0.0.1 right now, and not handed out before, for a server whose address must be known before it starts. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
-    if (await listensOn(port)) return port;
+    if (handedOut.has(port) || !(await listensOn(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`No free port found between ${LOW} and ${HIGH}.`);
 }

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../supabase/local/free-port';
 
 const ephemeral = (() => {
@@ -25,5 +25,14 @@ describe('free ports', () => {
       await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', resolve));
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('are never handed out twice by one process, though each is free until its server starts', async () => {
+    // Every draw lands on the same two ports: the second call must not return the first's.
+    const draws = [0.5, 0.5, 0.5, 0.75];
+    vi.spyOn(Math, 'random').mockImplementation(() => draws.shift() ?? 0.25);
+    const first = await freePort();
+    const second = await freePort();
+    expect(second).not.toBe(first);
   });
 });
