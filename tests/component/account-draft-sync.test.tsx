@@ -71,4 +71,49 @@ describe("a member's draft reaches their account", () => {
     await step(2_000);
     expect(again.saved).toEqual([]);
   });
+
+  /** An account that fails its first `failures` reads (or saves), as one does offline, then answers. */
+  function unreachableAccount(failing: 'load' | 'save', failures: number) {
+    const saved: (string | null)[] = [];
+    let failed = 0;
+    const fails = () => failed++ < failures;
+    const store: DraftStore<string> = {
+      owner: 'member-1',
+      load: () => (failing === 'load' && fails() ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(null)),
+      save: (value) => {
+        if (failing === 'save' && fails()) return Promise.reject(new TypeError('Failed to fetch'));
+        saved.push(value);
+        return Promise.resolve(new Date(Date.now()).toISOString());
+      },
+    };
+    return { store, saved };
+  }
+  const step = async (ms: number) => {
+    for (let t = 0; t < ms; t += 100) await act(() => vi.advanceTimersByTimeAsync(100));
+  };
+
+  it('a read of the account that failed is tried again, and what was typed then reaches it', async () => {
+    vi.useFakeTimers();
+    const { store, saved } = unreachableAccount('load', 2);
+    const { rerender } = renderHook(({ value }) => useDraft('draft-test', value, noop, isBlank, store), { initialProps: { value: 'A' } });
+    await step(1_000);
+    rerender({ value: 'Ana Ruiz' });
+    // Two failures: tried again after 2 s, then 4 s.
+    await step(8_000);
+    expect(saved).toEqual(['Ana Ruiz']);
+  });
+
+  it('a save that failed is tried again once the connection is back, without waiting', async () => {
+    vi.useFakeTimers();
+    const { store, saved } = unreachableAccount('save', 1);
+    const { rerender } = renderHook(({ value }) => useDraft('draft-test', value, noop, isBlank, store), { initialProps: { value: '' } });
+    await step(500);
+    rerender({ value: 'Ana Ruiz' });
+    await step(1_000);
+    expect(saved).toEqual([]);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await step(1_000);
+    expect(saved).toEqual(['Ana Ruiz']);
+  });
 });
+

@@ -14,6 +14,22 @@ export interface DraftStore<T> {
 
 const SAVE_DELAY_MS = 800;
 const SYNCED = ':synced:';
+/** The first wait before a failed read or save of the account's copy is tried again; doubled each time, to a minute. */
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MOST_MS = 60_000;
+
+/**
+ * Calls `again` once the connection is back or after a wait that grows with each failure (`failures`),
+ * whichever comes first; returns what cancels it.
+ */
+function retryLater(failures: number, again: () => void): () => void {
+  const timer = setTimeout(again, Math.min(RETRY_FIRST_MS * 2 ** failures, RETRY_MOST_MS));
+  window.addEventListener('online', again, { once: true });
+  return () => {
+    clearTimeout(timer);
+    window.removeEventListener('online', again);
+  };
+}
 
 /**
  * A member signing out: this browser forgets the drafts it kept in step with their account (they wait
@@ -92,9 +108,14 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   useEffect(() => {
     latest.current = value;
   }, [value]);
+  // Failed reads and saves so far (offline, the backend unreachable): each is tried again, so a page whose
+  // first read failed still keeps the member's work with their account, and a failed save is not the last.
+  const [readFailures, setReadFailures] = useState(0);
+  const [saveFailures, setSaveFailures] = useState(0);
   useEffect(() => {
     if (!synced || !store) return;
     let current = true;
+    let cancelRetry = () => {};
     store
       .load()
       .then(async (remote) => {
@@ -114,20 +135,32 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
         }
         if (current) setLoaded(store);
       })
-      .catch(() => undefined);
+      .catch(() => {
+        if (current) cancelRetry = retryLater(readFailures, () => setReadFailures((n) => n + 1));
+      });
     return () => {
       current = false;
+      cancelRetry();
     };
-  }, [synced, store, adopt, isBlank]);
+  }, [synced, store, adopt, isBlank, readFailures]);
   useEffect(() => {
     // Nothing is sent before the account's copy was read: it could be newer than what this page holds.
     if (!synced || !store || loaded !== store || value === sentOnLoad.current) return;
+    let current = true;
+    let cancelRetry = () => {};
     const timer = setTimeout(() => {
       store
         .save(isBlank(value) ? null : value)
         .then((at) => writeLocal(synced, JSON.stringify(at)))
-        .catch(() => undefined);
+        .catch(() => {
+          // Tried again unless a newer change (which sends the whole draft) came first.
+          if (current) cancelRetry = retryLater(saveFailures, () => setSaveFailures((n) => n + 1));
+        });
     }, SAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [synced, store, value, isBlank, loaded]);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+      cancelRetry();
+    };
+  }, [synced, store, value, isBlank, loaded, saveFailures]);
 }
