@@ -19,7 +19,7 @@ const root = join(import.meta.dirname, '..', '..');
 const cacheDir = join(root, 'node_modules', '.cache', 'keystone-local');
 
 /** What initdb's result depends on: PGlite's release and the extensions it is started with. */
-function clusterKey(): string {
+export function clusterKey(): string {
   return createHash('sha256')
     .update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')))
     .update(readFileSync(join(import.meta.dirname, 'pglite-extensions.ts')))
@@ -27,32 +27,51 @@ function clusterKey(): string {
     .slice(0, 16);
 }
 
-let pristine: Promise<Blob> | undefined;
-
-/** The just-initialised cluster as a tar of its data folder: made once per PGlite release, then read. */
-function pristineCluster(): Promise<Blob> {
-  pristine ??= (async () => {
-    const file = join(cacheDir, `pglite-initdb-${clusterKey()}.tar`);
-    if (existsSync(file)) return new Blob([readFileSync(file)]);
-    const lite = await PGlite.create({ extensions: pgliteExtensions });
-    const tar = await lite.dumpDataDir('none');
-    await lite.close();
-    mkdirSync(cacheDir, { recursive: true });
+/**
+ * A database's data folder as a tar, kept in `dir` as `<name>-<key>.tar`: read when there, else made by
+ * `make` and kept (and the copies of other keys removed, never read again). Keeping is best effort: where
+ * `dir` cannot be written, the tar made is still used.
+ */
+export async function keptDataDir(dir: string, name: string, key: string, make: () => Promise<Blob>): Promise<Blob> {
+  const file = join(dir, `${name}-${key}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const tar = await make();
+  try {
+    mkdirSync(dir, { recursive: true });
     // Written under this process's own name, then renamed: a start at the same time never reads half a file.
     const part = `${file}.${process.pid}-${threadId}.part`;
     writeFileSync(part, new Uint8Array(await tar.arrayBuffer()));
     renameSync(part, file);
-    // A copy made by an earlier PGlite is never read again.
-    for (const old of readdirSync(cacheDir).filter((name) => name.startsWith('pglite-initdb-') && name.endsWith('.tar') && join(cacheDir, name) !== file)) rmSync(join(cacheDir, old), { force: true });
+    for (const old of readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.tar') && join(dir, f) !== file)) rmSync(join(dir, old), { force: true });
+  } catch {
+    // A read-only node_modules, say: every new database of this process still starts from `tar`.
+  }
+  return tar;
+}
+
+let pristine: Promise<Blob> | undefined;
+
+/** The just-initialised cluster: made once per PGlite release, then read. */
+function pristineCluster(): Promise<Blob> {
+  pristine ??= keptDataDir(cacheDir, 'pglite-initdb', clusterKey(), async () => {
+    const lite = await PGlite.create({ extensions: pgliteExtensions });
+    const tar = await lite.dumpDataDir('none');
+    await lite.close();
     return tar;
-  })();
+  }).catch((error: unknown) => {
+    pristine = undefined;
+    throw error;
+  });
   return pristine;
 }
 
-/** A PGlite in `dataDir` (opened as it is when it holds a database) or, without one, in memory. */
-export async function openPglite(dataDir?: string): Promise<PGlite> {
+/**
+ * A PGlite in `dataDir` (opened as it is when it holds a database) or, without one, in memory. A new one
+ * starts from `from` (a data folder's tar, as dumpDataDir writes it) or else from the cached new cluster.
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<PGlite> {
   const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
-  const loadDataDir = isNew ? await pristineCluster() : undefined;
+  const loadDataDir = isNew ? (from ?? (await pristineCluster())) : undefined;
   const options = { extensions: pgliteExtensions, ...(loadDataDir ? { loadDataDir } : {}) };
   return dataDir ? PGlite.create(dataDir, options) : PGlite.create(options);
 }

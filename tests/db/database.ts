@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { threadId } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { migrate } from '../../supabase/local/migrate';
-import { pgliteExtensions } from '../../supabase/local/pglite-extensions';
-import { openPglite } from '../../supabase/local/pglite';
+import { clusterKey, keptDataDir, openPglite } from '../../supabase/local/pglite';
 import { fromPgClient, fromPglite, pgClient, type ClosableSqlClient } from '../../supabase/local/sql-client';
 
 export type Db = ClosableSqlClient;
@@ -43,39 +40,26 @@ const scratch = join(import.meta.dirname, '..', '..', 'test-results', 'scratch')
 
 /** What migrate() reads from supabase/, and the PGlite that runs it: a template made of other inputs is another file. */
 function templateKey(): string {
-  const hash = createHash('sha256')
-    .update(readFileSync(join(import.meta.dirname, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json')))
-    .update(readFileSync(join(supabaseDir, 'local', 'pglite-extensions.ts')));
+  const hash = createHash('sha256').update(clusterKey());
   const migrations = readdirSync(join(supabaseDir, 'migrations')).filter((f) => f.endsWith('.sql')).sort().map((f) => join('migrations', f));
   for (const file of [join('bootstrap', 'local.sql'), ...migrations, 'seed.sql']) hash.update(file).update(readFileSync(join(supabaseDir, file)));
   return hash.digest('hex').slice(0, 16);
 }
 
 /**
- * A PGlite database as migrate() leaves it. Starting an empty PGlite (its initdb) and migrating it took
- * 4–9 s per test file, most of the database tests' time; the first file of a run does it and keeps the
- * result's data folder in test-results/scratch, and every later one starts from a copy (about 1.5 s).
+ * A PGlite database as migrate() leaves it. Migrating a new database took several seconds per test file,
+ * most of the database tests' time; the first file of a run does it and keeps the result's data folder in
+ * test-results/scratch, and every later one starts from a copy (about 1.5 s).
  */
 async function migratedPglite(): Promise<Db> {
-  const template = join(scratch, `pglite-migrated-${templateKey()}.tar.gz`);
-  let dump: Buffer | null = null;
-  try {
-    dump = readFileSync(template);
-  } catch {
-    // Not made yet in this checkout (or the migrations changed): made below.
-  }
-  if (dump) return fromPglite(new PGlite({ extensions: pgliteExtensions, loadDataDir: new Blob([new Uint8Array(dump)]) }));
-  const lite = await openPglite();
-  const db = fromPglite(lite);
-  await migrate(db);
-  const made = Buffer.from(await (await lite.dumpDataDir('gzip')).arrayBuffer());
-  mkdirSync(scratch, { recursive: true });
-  // Written under this worker's own name, then renamed: two files starting at once never read half a template.
-  const part = `${template}.${process.pid}-${threadId}.part`;
-  writeFileSync(part, made);
-  renameSync(part, template);
-  for (const old of readdirSync(scratch).filter((f) => f.startsWith('pglite-migrated-') && f.endsWith('.tar.gz') && join(scratch, f) !== template)) rmSync(join(scratch, old), { force: true });
-  return db;
+  let migrated: Db | undefined;
+  const template = await keptDataDir(scratch, 'pglite-migrated', templateKey(), async () => {
+    const lite = await openPglite();
+    migrated = fromPglite(lite);
+    await migrate(migrated);
+    return lite.dumpDataDir('none');
+  });
+  return migrated ?? fromPglite(await openPglite(undefined, template));
 }
 
 /** A fresh database with bootstrap, every migration and the seed applied (`dir`: another supabase/ folder's). */
