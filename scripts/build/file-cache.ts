@@ -12,7 +12,7 @@ export const buildCacheDir = join(import.meta.dirname, '..', '..', 'build', 'cac
 
 export interface FileCache {
   /** The file kept for `key` (its name ends in `extension`), made by `make` when missing. */
-  file(key: string | Buffer, extension: string, make: () => Promise<Buffer> | Buffer): Promise<string>;
+  file(key: string, extension: string, make: () => Promise<Buffer> | Buffer): Promise<string>;
   /** Files made this build, and taken from the cache. */
   counts: { made: number; cached: number };
   /** Removes the files no build has used for a week, so the cache holds what current builds use, not every past one. */
