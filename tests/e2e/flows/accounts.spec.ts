@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { apiUrl, confirmedAccount, inboxUrl, linkInEmail, makeStaff, rows, signUpAs } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
-import { expectToast, fillIn, submitSignIn, unique } from './helpers';
+import { expectToast, fillIn, SENDING_MS, submitSignIn, unique } from './helpers';
 import { resultsFor } from '../../../form-model/results';
 import { AUTH_SUBJECTS } from '../../support/email-links';
 import { localKeys } from '../../../supabase/local/keys';
@@ -276,7 +276,7 @@ test('a member finds their details filled in, and what they sent on Your Account
   await expect(inputOf(page, form, 'name')).toHaveValue('Ana R., typed');
   await answerAll(page, page.locator('form'), form, answers);
   await page.getByRole('button', { name: submitText(form) }).click();
-  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description);
+  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description, { timeout: SENDING_MS });
 
   // Your Account sits beside Sign Out in the header, which still fits its narrowest full width.
   await page.setViewportSize({ width: 768, height: 900 });
@@ -359,7 +359,7 @@ test('a visitor reads what fits their assessment once it is sent, and keeps it b
   await fillIn(page, form, assessment.entry.page.path, answers);
   await page.getByRole('button', { name: submitText(form) }).click();
   const shown = page.getByRole('region', { name: results.title });
-  await expect(shown).toBeVisible();
+  await expect(shown).toBeVisible({ timeout: SENDING_MS });
   for (const result of expected) {
     await expect(shown.getByText(result.because)).toBeVisible();
     for (const suggested of result.suggest) {
@@ -429,7 +429,7 @@ test('a member\'s unfinished assessment resumes on another device at its step, a
     await answerAll(phone, phone, form, answers, step.fields);
   }
   await phone.getByRole('button', { name: submitText(form) }).click();
-  await expect(phone.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeVisible({ timeout: SENDING_MS });
   await expect.poll(kept, { timeout: 10_000 }).toBeUndefined();
   await phone.context().close();
 
@@ -477,7 +477,7 @@ test('a member changes their password, then deletes their account and what they 
   await expect(header(page).getByRole('link', { name: 'Your Account' })).toBeVisible();
   await answerAll(page, page.locator('form'), form, answersFor(form, { [contact.replyTo]: ana.email, message }));
   await page.getByRole('button', { name: submitText(form) }).click();
-  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description);
+  await expectToast(page, contact.entry.toasts.notified.title, contact.entry.toasts.notified.description, { timeout: SENDING_MS });
   const [saved] = await rows<{ id: string }>(contact.table, `message=eq.${encodeURIComponent(message)}`);
   expect(saved).toBeTruthy();
 

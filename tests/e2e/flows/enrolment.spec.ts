@@ -11,7 +11,7 @@ import { pageForms } from '../../support/declared-forms';
 import { apiUrl, mail, rows } from '../backend';
 import { expect, test } from '../fixtures';
 import { answerAll, answersFor, chosenOf, fieldOrder, inputOf, submitText } from '../form-driver';
-import { expectToast, unique } from './helpers';
+import { expectToast, SENDING_MS, unique } from './helpers';
 import { mineStamp } from '../../../form-model/stamp';
 
 const linked = pageForms.find((f) => Object.values(formPages).some((p) => p.path === f.entry.page.path && p.linkedFrom?.list === 'courses'));
@@ -38,7 +38,7 @@ for (const course of coursePages) {
     delete answers[field!];
     await answerAll(page, page.locator('form'), form, answers, fieldOrder(form).filter((f) => f !== field));
     await page.getByRole('button', { name: submitText(form) }).click();
-    await expectToast(page, entry.toasts.notified.title, entry.toasts.notified.description);
+    await expectToast(page, entry.toasts.notified.title, entry.toasts.notified.description, { timeout: SENDING_MS });
 
     expect(await rows(table, `${replyTo}=eq.${address}`)).toEqual([expect.objectContaining({ ...answers, [field!]: courseSlug(course) })]);
     const emails = (await mail()).filter((m) => m.replyTo === address);

@@ -14,6 +14,9 @@ export async function expectToast(page: Page, title: string, message: string, op
   await expect(page.getByRole('alert')).toHaveCount(1);
 }
 
+/** How long a send may take on a busy two-core host: the proof of work, the save and the staff email take seconds there. */
+export const SENDING_MS = 20_000;
+
 /** A value no other test (or earlier run) uses, so rows and emails can be told apart. */
 export const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

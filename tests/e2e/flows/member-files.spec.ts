@@ -15,7 +15,7 @@ import { pageForms } from '../../support/declared-forms';
 import { confirmedAccount } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { answerAll, answersFor, fieldOrder, submitText } from '../form-driver';
-import { expectToast, submitSignIn } from './helpers';
+import { expectToast, SENDING_MS, submitSignIn } from './helpers';
 
 const onDisk = (bucket: string, file: MemberFile) => readFileSync(join(import.meta.dirname, '..', '..', '..', 'supabase', 'storage', bucket, file.file));
 const withMaterials = courses.filter((c): c is InternalCourse => c.content !== null && Boolean(c.materials?.length));
@@ -72,7 +72,7 @@ test('a member who enrols while signed in finds the course and its materials on 
   delete answers[courseField];
   await answerAll(page, page.locator('form'), enrolment.definition, answers, fieldOrder(enrolment.definition).filter((f) => f !== courseField));
   await page.getByRole('button', { name: submitText(enrolment.definition) }).click();
-  await expectToast(page, enrolment.entry.toasts.notified.title, enrolment.entry.toasts.notified.description, { timeout: 20_000 });
+  await expectToast(page, enrolment.entry.toasts.notified.title, enrolment.entry.toasts.notified.description, { timeout: SENDING_MS });
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/account');

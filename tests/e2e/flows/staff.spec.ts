@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, mail, makeStaff, rows } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
-import { expectToast, inboxEntries, showInInbox, signInHere, submitSignIn, unique } from './helpers';
+import { expectToast, inboxEntries, SENDING_MS, showInInbox, signInHere, submitSignIn, unique } from './helpers';
 import { ACCEPT, settle, shot } from '../visual';
 import { answerAll, answersFor, submitText } from '../form-driver';
 import { pageForms } from '../../support/declared-forms';
@@ -432,8 +432,7 @@ test('staff see where visitors leave the assessment: each step a visit reaches a
     if (i < assessment.definition.steps!.length - 1) await visitor.getByRole('button', { name: 'Next' }).click();
   }
   await visitor.getByRole('button', { name: submitText(assessment.definition) }).click();
-  // Sending is the proof of work, the save and the staff email: seconds on a busy two-core host.
-  await expect(visitor.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeFocused({ timeout: 20_000 });
+  await expect(visitor.getByRole('heading', { name: assessment.entry.page.sent!.title })).toBeFocused({ timeout: SENDING_MS });
   await visitor.context().close();
 
   await expect.poll(async () => (await page.reload(), await reached()), { timeout: 15_000 }).toEqual(before.map((n) => n + 1));
