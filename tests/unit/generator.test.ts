@@ -99,6 +99,12 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('schemas/contact.schema.json:8:3 (at /requried): "requried" is not a JSON Schema keyword, so it would be ignored. Did you mean "required"?');
   });
 
+  it('another version of JSON Schema is refused at its line with the one to write, not with the validator\'s words', async () => {
+    const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('http://json-schema.org/draft-07/schema#', 'https://json-schema.org/draft/2020-12/schema')));
+    expect(out).toContain('schemas/contact.schema.json:2:14 (at /$schema): "$schema" must be "http://json-schema.org/draft-07/schema#" (the version of JSON Schema every form is written in), or left out.');
+    expect(out).not.toContain('no schema with key or ref');
+  });
+
   it('unknown ui: settings and widgets are refused in the .ui.json file', async () => {
     const out = await refused((ws) =>
       ws.editJson('contact.ui.json', (ui) => {

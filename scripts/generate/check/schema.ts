@@ -7,6 +7,8 @@ import { didYouMean } from './suggest.ts';
 import { canonicalSchema, CONDITION_KEYWORDS, isObject, readConditions } from './conditions.ts';
 
 const metaAjv = new Ajv({ allErrors: true, strict: false });
+/** The version of JSON Schema the forms are written in: the generator's Ajv and the page's RJSF read it. */
+const DRAFT_07 = ['http://json-schema.org/draft-07/schema#', 'http://json-schema.org/draft-07/schema'];
 /** Every keyword JSON Schema (draft-07, as Ajv knows it) has: anything else is a typo or a mistake. */
 const KEYWORDS = Object.keys(metaAjv.RULES.keywords);
 
@@ -150,6 +152,10 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   const s = file.json;
   if (!s || typeof s !== 'object' || Array.isArray(s)) {
     problem([], 'must be one {...} describing the form.');
+    return problems;
+  }
+  if (s.$schema !== undefined && !DRAFT_07.includes(s.$schema as string)) {
+    problem(['$schema'], `"$schema" must be "${DRAFT_07[0]}" (the version of JSON Schema every form is written in), or left out.`);
     return problems;
   }
   unknownKeywords(s, [], problem);
