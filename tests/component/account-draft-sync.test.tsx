@@ -73,12 +73,12 @@ describe("a member's draft reaches their account", () => {
   });
 
   /** An account that fails its first `failures` reads (or saves), as one does offline, then answers. */
-  function unreachableAccount(failing: 'load' | 'save', failures: number) {
+  function unreachableAccount(failing: 'load' | 'save', failures: number, owner = 'member-1') {
     const saved: (string | null)[] = [];
     let failed = 0;
     const fails = () => failed++ < failures;
     const store: DraftStore<string> = {
-      owner: 'member-1',
+      owner,
       load: () => (failing === 'load' && fails() ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(null)),
       save: (value) => {
         if (failing === 'save' && fails()) return Promise.reject(new TypeError('Failed to fetch'));
@@ -115,5 +115,38 @@ describe("a member's draft reaches their account", () => {
     await step(1_000);
     expect(saved).toEqual(['Ana Ruiz']);
   });
-});
 
+  it('the wait before trying again starts afresh for another member, and after a success', async () => {
+    vi.useFakeTimers();
+    // One member's account unreachable for a while: four failed reads, the next wait 32 s.
+    const first = unreachableAccount('load', 99);
+    const { rerender } = renderHook(({ store, value }) => useDraft('draft-test', value, noop, isBlank, store), { initialProps: { store: first.store, value: 'A' } });
+    await step(31_000);
+    // Another member signs in here; their account's first read fails too: tried again after 2 s, not 32.
+    const second = unreachableAccount('load', 1, 'member-2');
+    rerender({ store: second.store, value: 'Ana Ruiz' });
+    await step(3_000);
+    expect(second.saved).toEqual(['Ana Ruiz']);
+
+    // Three failed saves, then one that works: the next failure is tried again after 2 s, not 16.
+    let failing = 3;
+    const saved: string[] = [];
+    const third: DraftStore<string> = {
+      owner: 'member-3',
+      load: () => Promise.resolve(null),
+      save: (value) => {
+        if (failing-- > 0) return Promise.reject(new TypeError('Failed to fetch'));
+        saved.push(value ?? '');
+        return Promise.resolve(new Date(Date.now()).toISOString());
+      },
+    };
+    rerender({ store: third, value: 'Ana' });
+    await step(20_000);
+    expect(saved).toEqual(['Ana']);
+    failing = 1;
+    rerender({ store: third, value: 'Ana Ruiz' });
+    // The save waits 0.8 s after the change, fails, waits 2 s, and waits 0.8 s again.
+    await step(5_000);
+    expect(saved).toEqual(['Ana', 'Ana Ruiz']);
+  });
+});

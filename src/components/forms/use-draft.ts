@@ -31,6 +31,19 @@ function retryLater(failures: number, again: () => void): () => void {
   };
 }
 
+/** Failed reads and saves in a row, of one member's account. */
+interface Failures<T> {
+  store: DraftStore<T> | null;
+  read: number;
+  save: number;
+}
+
+/** The failures in a row of `store`'s account: none yet when it is another member's than last time. */
+function failuresOf<T>(failures: { current: Failures<T> }, store: DraftStore<T>): Failures<T> {
+  if (failures.current.store !== store) failures.current = { store, read: 0, save: 0 };
+  return failures.current;
+}
+
 /**
  * A member signing out: this browser forgets the drafts it kept in step with their account (they wait
  * there), so the next person at this browser neither finds them nor sends them to their own account.
@@ -108,10 +121,12 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
   useEffect(() => {
     latest.current = value;
   }, [value]);
-  // Failed reads and saves so far (offline, the backend unreachable): each is tried again, so a page whose
-  // first read failed still keeps the member's work with their account, and a failed save is not the last.
-  const [readFailures, setReadFailures] = useState(0);
-  const [saveFailures, setSaveFailures] = useState(0);
+  // A failed read or save (offline, the backend unreachable) is tried again, so a page whose first read
+  // failed still keeps the member's work with their account, and a failed save is not the last. The wait
+  // grows with the failures in a row of this member's account: a success, or another member, starts afresh.
+  const [readTries, setReadTries] = useState(0);
+  const [saveTries, setSaveTries] = useState(0);
+  const failures = useRef<Failures<T>>({ store: null, read: 0, save: 0 });
   useEffect(() => {
     if (!synced || !store) return;
     let current = true;
@@ -120,6 +135,7 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
       .load()
       .then(async (remote) => {
         if (!current) return;
+        failuresOf(failures, store).read = 0;
         const lastSynced = readLocal<string>(synced);
         if (remote && (!lastSynced || remote.savedAt > lastSynced)) {
           // Saved on another device since this one last synced: it is the newer work.
@@ -136,13 +152,13 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
         if (current) setLoaded(store);
       })
       .catch(() => {
-        if (current) cancelRetry = retryLater(readFailures, () => setReadFailures((n) => n + 1));
+        if (current) cancelRetry = retryLater(failuresOf(failures, store).read++, () => setReadTries((n) => n + 1));
       });
     return () => {
       current = false;
       cancelRetry();
     };
-  }, [synced, store, adopt, isBlank, readFailures]);
+  }, [synced, store, adopt, isBlank, readTries]);
   useEffect(() => {
     // Nothing is sent before the account's copy was read: it could be newer than what this page holds.
     if (!synced || !store || loaded !== store || value === sentOnLoad.current) return;
@@ -151,10 +167,13 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
     const timer = setTimeout(() => {
       store
         .save(isBlank(value) ? null : value)
-        .then((at) => writeLocal(synced, JSON.stringify(at)))
+        .then((at) => {
+          failuresOf(failures, store).save = 0;
+          writeLocal(synced, JSON.stringify(at));
+        })
         .catch(() => {
           // Tried again unless a newer change (which sends the whole draft) came first.
-          if (current) cancelRetry = retryLater(saveFailures, () => setSaveFailures((n) => n + 1));
+          if (current) cancelRetry = retryLater(failuresOf(failures, store).save++, () => setSaveTries((n) => n + 1));
         });
     }, SAVE_DELAY_MS);
     return () => {
@@ -162,5 +181,5 @@ export function useDraft<T>(key: string | undefined, value: T, restore: (saved: 
       clearTimeout(timer);
       cancelRetry();
     };
-  }, [synced, store, value, isBlank, loaded, saveFailures]);
+  }, [synced, store, value, isBlank, loaded, saveTries]);
 }
