@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Mantine's rules depend on their order, which src/styles.css sets; a component's own import would be ordered by the bundling. */
+const mantineStyles = { regex: '^@mantine/.*\\.css$', message: 'Import Mantine styles in src/styles.css, in its order (decision 020).' };
+
 /** Layers, from docs/decisions/001: shared code -> features -> app. */
 const layerRules = [
   {
@@ -14,6 +17,7 @@ const layerRules = [
           patterns: [
             { regex: '(^|/)(features|app)/', message: 'Shared code and config must not depend on features or the app layer.' },
             { regex: '(^|/)supabase/functions/', message: 'Share code with the edge function through form-model/.' },
+            mantineStyles,
           ],
         },
       ],
@@ -30,11 +34,13 @@ const layerRules = [
             { regex: '(^|/)app/', message: 'Features must not import the app layer.' },
             { regex: '^@rjsf/', message: 'Render forms with SchemaForm or FormWizard from src/components/forms.' },
             { regex: '(^|/)supabase/functions/', message: 'Share code with the edge function through form-model/.' },
+            mantineStyles,
           ],
         },
       ],
     },
   },
+  { files: ['src/app/**', 'src/loader/**', 'src/*.ts', 'src/*.tsx'], rules: { 'no-restricted-imports': ['error', { patterns: [mantineStyles] }] } },
   // form-model/ is what every side knows about a form: the site, the generator, the edge function and
   // /staff import it, and it imports none of them; neither the site nor the function reaches into the other.
   {

@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Notification.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';

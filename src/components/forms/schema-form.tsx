@@ -1,13 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/InlineInput.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/NumberInput.css';
-import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Progress.css';
-import '@mantine/core/styles/SimpleGrid.css';
 import { ThemedForm as Form } from './form-theme';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/CloseButton.css';
 import { Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { FormDefinition } from '../../components/forms/form-definition';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { loadBackend } from '../../lib/backend/load';

@@ -1,5 +1,3 @@
-import '@mantine/carousel/styles.css';
-import '@mantine/core/styles/Blockquote.css';
 import { Carousel } from '@mantine/carousel';
 import type { EmblaCarouselType } from 'embla-carousel';
 import AutoHeight from 'embla-carousel-auto-height';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Blockquote.css';
 import { Badge, Blockquote, Box, Container, List, Stack, Text, Title } from '@mantine/core';
 import { CtaBand } from '../../components/cta-band';
 import { categoryImage } from '../../components/images';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Paper.css';
 import { Button, Group, NativeSelect, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { reportBackendError } from '../../lib/backend/connection';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Paper.css';
 import { Anchor, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paramsFor } from './inbox-filter-params';

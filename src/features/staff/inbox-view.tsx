@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Table.css';
 import { Alert, Anchor, Box, Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useCallback, useState } from 'react';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 
 /** What staff read when a view could not be read from the database, with the reason and a way to try again. */

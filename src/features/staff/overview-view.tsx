@@ -1,7 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/ColorSwatch.css';
 import { BarChart, BarsList } from '@mantine/charts';
 import { Anchor, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router-dom';

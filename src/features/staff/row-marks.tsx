@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import { formatDay, isDue } from './staff-labels';
 

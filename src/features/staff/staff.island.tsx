@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createBrowserRouter, Link, RouterProvider, StaticRouter, useSearchParams } from 'react-router-dom';

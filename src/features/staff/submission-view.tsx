@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Alert.css';
 import { Alert, Anchor, Button, Group, List, NativeSelect, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { MainWithAside } from '../../components/main-with-aside';
 import { useCallback, useEffect, useRef, useState } from 'react';
