@@ -63,7 +63,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             // into every island's download (the account control 119 -> 103 KB gzip, on every page); a component one
             // island alone needs (the staff page's table) stays with it.
             { name: 'mantine', test: /node_modules\/@mantine\/(core|hooks)\//, minShareCount: 4 },
-            { name: 'form-engine', test: /node_modules\/(@rjsf|@x0k|fast-uri|fast-equals|jsonpointer|react-number-format|react-is|lodash)/ },
+            { name: 'form-engine', test: /node_modules\/(@rjsf|@x0k|fast-equals|jsonpointer|react-number-format|react-is|lodash)/ },
             // A form's own checks, shared by the form, its early answer and /staff: one small file, not one per module.
             { name: 'form-checks', test: /\/src\/components\/forms\/(problems|normalise|answer-in-page)\.ts|\/form-model\/(conditions|default-messages|field-order)\.ts|\/src\/generated\/validators\/runtime\.ts/ },
           ],
