@@ -13,8 +13,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // RJSF's markdown descriptions are not used; see src/lib/markdown-stub.tsx.
     alias: {
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/lib/markdown-stub.tsx', import.meta.url)),
-      // RJSF resolves references of draft 2020-12 schemas with it, and the forms are draft-07; see the file.
-      'fast-uri': fileURLToPath(new URL('./src/lib/fast-uri-stub.ts', import.meta.url)),
+      // RJSF resolves references of draft 2020-12 schemas with it, and the forms are draft-07; see the file. Only
+      // in the browser's build: elsewhere (npm run dev, the prerender, tests) Ajv's compiler loads, which needs it.
+      ...(command === 'build' && !isSsrBuild ? { 'fast-uri': fileURLToPath(new URL('./src/lib/fast-uri-stub.ts', import.meta.url)) } : {}),
       // The charts' decimal library as its ES module: its UMD file finds the global object with
       // Function('return this'), which the built code must not contain (the CSP allows no eval).
       'decimal.js-light': fileURLToPath(new URL('./node_modules/decimal.js-light/decimal.mjs', import.meta.url)),
