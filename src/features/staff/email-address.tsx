@@ -1,15 +1,23 @@
-/** A sender's address, isolated (bdi), each part kept whole with one chance to wrap: before its @, never inside a word. */
+import type { CSSProperties } from 'react';
+
+/**
+ * One part of an address: as wide as its text (so a table sizing its columns keeps it whole), never
+ * wider than its container (so a phone's page does not overflow), broken anywhere only then.
+ */
+const PART: CSSProperties = { display: 'inline-block', width: 'max-content', maxWidth: '100%', overflowWrap: 'anywhere' };
+
+/** A sender's address, isolated (bdi), with one chance to wrap between its parts: before its @. */
 export function EmailAddress({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   return (
     <bdi>
       {at <= 0 ? (
-        <span style={{ whiteSpace: 'nowrap' }}>{email}</span>
+        <span style={PART}>{email}</span>
       ) : (
         <>
-          <span style={{ whiteSpace: 'nowrap' }}>{email.slice(0, at)}</span>
+          <span style={PART}>{email.slice(0, at)}</span>
           <wbr />
-          <span style={{ whiteSpace: 'nowrap' }}>{email.slice(at)}</span>
+          <span style={PART}>{email.slice(at)}</span>
         </>
       )}
     </bdi>

@@ -42,3 +42,58 @@ test('at 390 px every staff action is a target a thumb can hit, and the selectio
   expect(await targetsTooSmall(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+/**
+ * Each part of every `EmailAddress` on the page: how many lines it takes, and whether it is as wide as
+ * the block it sits in (it cannot fit on one line there).
+ */
+const addressParts = (page: Page) =>
+  page.locator('bdi:has(> span + wbr + span) > span').evaluateAll((spans) =>
+    spans
+      .filter((span) => span.getClientRects().length > 0)
+      .map((span) => {
+      let block = span.parentElement!;
+      while (getComputedStyle(block).display.startsWith('inline')) block = block.parentElement!;
+      const style = getComputedStyle(block);
+      const room = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const range = span.ownerDocument.createRange();
+      range.selectNodeContents(span);
+      return { text: span.textContent!, lines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size, full: span.getBoundingClientRect().width >= room - 1 };
+      }),
+  );
+
+test('at 390 px an address of any length stays on the screen, each part whole while it fits', async ({ page }) => {
+  const { email, password } = await confirmedAccount('staff-phone-address');
+  await makeStaff(email);
+  const tag = unique('length');
+  // Mailbox names around the width of the submission page's answer column (about 27 characters) and of
+  // an inbox card (about 45), up to the longest a mailbox can be (64), with no hyphen to break at.
+  const lengths = [1, 24, 27, 30, 44, 47, 50, 64];
+  const addresses = lengths.map((length, index) => `${String.fromCharCode(97 + index).repeat(length)}@${index % 2 ? 'example.org' : `${'d'.repeat(40)}.example.org`}`);
+  await insertRows(
+    'contact_submissions',
+    addresses.map((address, index) => ({ name: `Len${lengths[index]} ${tag}`, email: address, subject: 'Feedback', message: 'Hello' })),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/staff?q=${tag}`);
+  await signInHere(page, email, password);
+  const entries = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+  await expect(entries).toHaveCount(lengths.length);
+  const wide = async () => page.evaluate(() => document.documentElement.scrollWidth);
+  const wholeUnlessFull = (parts: { text: string; lines: number; full: boolean }[]) => parts.filter((part) => part.lines > 1 && !part.full);
+
+  expect(await wide()).toBeLessThanOrEqual(390);
+  const cardParts = await addressParts(page);
+  expect(cardParts.map((part) => part.text).join('')).toBe(addresses.toReversed().join(''));
+  expect(wholeUnlessFull(cardParts)).toEqual([]);
+  // The short ones are whole, one line a part; the longest mailbox name had to break.
+  expect(cardParts.filter((part) => part.text.length <= 24).every((part) => part.lines === 1)).toBe(true);
+
+  for (const length of lengths) {
+    await entries.getByRole('link', { name: `Len${length} ${tag}` }).click();
+    await expect(page.getByRole('heading', { level: 2, name: `Contact Inquiry from Len${length} ${tag}` })).toBeVisible();
+    expect(await wide(), `the page of a ${length}-character mailbox`).toBeLessThanOrEqual(390);
+    expect(wholeUnlessFull(await addressParts(page))).toEqual([]);
+    await page.goBack();
+  }
+});
