@@ -4,6 +4,7 @@ import type { FormData } from './normalise';
 import { readAnswerInPage } from './answer-in-page';
 import { checkAnswers, type Problem } from './problems';
 import { numberAnswer } from './number-answer';
+import { fieldElementId } from './field-element-id';
 
 /**
  * A form's checks run on its prerendered HTML, before the form's code has arrived (decision 027): the
@@ -14,7 +15,7 @@ import { numberAnswer } from './number-answer';
  * it is undone when the form's own code takes over and checks again.
  */
 
-const elementId = (form: FormDefinition, field: string) => `${form.id}_${field}`;
+const elementId = (form: FormDefinition, field: string) => fieldElementId(form.id, field);
 
 /**
  * An option's value attribute as the schema's value: RJSF writes a choice's position among the options

@@ -3,6 +3,7 @@ import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { useMemo, useState, type ReactNode } from 'react';
 import { showToast } from '../toast';
+import { fieldElementId } from './field-element-id';
 import type { FormDefinition, FormStep } from './form-definition';
 import type { FormData } from './normalise';
 import { askedFor, checkAnswers, type Problem } from './problems';
@@ -68,7 +69,7 @@ const pick = (data: FormData, fields: string[]) => Object.fromEntries(Object.ent
  */
 export function SchemaForm(props: SchemaFormProps) {
   const { form, step, formData, onChange, onValid, disabled, children } = props;
-  // Field ids start with the form's id, so two forms on a page never clash.
+  // RJSF names each input `${idPrefix}_${field}`: fieldElementId.
   const idPrefix = form.id;
   const { uiSchema } = form;
   const fields = step?.fields ?? Object.keys(form.schema.properties ?? {});
@@ -128,7 +129,7 @@ export function SchemaForm(props: SchemaFormProps) {
           return;
         }
         void showToast({ title: first.toast.title, description: first.toast.message, variant: 'destructive' });
-        requestAnimationFrame(() => document.getElementById(`${idPrefix}_${first.field}`)?.focus());
+        requestAnimationFrame(() => document.getElementById(fieldElementId(idPrefix, first.field))?.focus());
       }}
     >
       {children}

@@ -259,6 +259,33 @@ test('backend unreachable at page load: a Connection Issue toast for 7 seconds, 
   allowProblems(pageProblems, /ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch/);
 });
 
+test('the question a member is in when their profile arrives stays as they have it, so what they type is not run into the profile’s answer', async ({ page }) => {
+  const ana = await confirmedAccount('caret');
+  const contact = pageForms.find((f) => f.name === 'contact')!;
+  const form = contact.definition;
+  const email = inputOf(page, form, contact.replyTo);
+  // The profile is held back until the member is in the (empty) email question.
+  const profileRead = /\/rest\/v1\/clients\?/;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(profileRead, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(contact.entry.page.path);
+  await signInAndClose(page, ana.email, ana.password);
+  await email.click();
+  const arrived = page.waitForResponse(profileRead);
+  release();
+  await arrived;
+  // The profile fills the name; the question being typed in is left empty, the caret where it was.
+  await expect(inputOf(page, form, 'name')).toHaveValue('Ana Ruiz');
+  await expect(email).toHaveValue('');
+  await expect(email).toBeFocused();
+  await page.keyboard.type('ana.typed@example.org');
+  await expect(email).toHaveValue('ana.typed@example.org');
+});
+
 test('a member finds their details filled in, and what they sent on Your Account, with where it stands; another member and a signed-out visitor see none of it', async ({ page, browser }) => {
   const ana = await confirmedAccount('ana');
   const ben = await confirmedAccount('ben');
