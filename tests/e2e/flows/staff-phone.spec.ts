@@ -94,6 +94,10 @@ test('at 390 px an address of any length stays on the screen, each part whole wh
     await expect(page.getByRole('heading', { level: 2, name: `Contact Inquiry from Len${length} ${tag}` })).toBeVisible();
     expect(await wide(), `the page of a ${length}-character mailbox`).toBeLessThanOrEqual(390);
     expect(wholeUnlessFull(await addressParts(page))).toEqual([]);
+    // Its parts are drawn as the link they are in (an inline block does not take a link's underline by itself).
+    const link = page.getByRole('region', { name: 'Answers' }).getByRole('link').filter({ hasText: addresses[lengths.indexOf(length)]! });
+    const decorations = await link.evaluate((a) => [a, ...a.querySelectorAll('bdi > span')].map((element) => getComputedStyle(element).textDecorationLine));
+    expect(new Set(decorations), decorations.join()).toEqual(new Set([decorations[0]]));
     await page.goBack();
   }
 });
