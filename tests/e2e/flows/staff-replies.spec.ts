@@ -8,7 +8,7 @@ import { notificationForms } from '../../../form-model/generated/notification-fo
 import { confirmedAccount, insertRows, mail, makeStaff } from '../backend';
 import { allowProblems, axeViolations, expect, test } from '../fixtures';
 import { expectToast, signInHere, unique } from './helpers';
-import { ACCEPT, settle, shot } from '../visual';
+import { ACCEPT, settle, shotWithMasks } from '../visual';
 
 const TEAM = 'team@localhost';
 
@@ -83,10 +83,10 @@ test.describe('a submission’s page, with its reply and follow-up, looks as app
       await expect(page.getByRole('textbox', { name: 'Subject' })).toHaveValue('Re: Contact Inquiry: Grace Hopper');
       await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
       await settle(page);
-      const options = shot(page);
       // This run's staff address, whether the staff email has gone yet (the sweep's timing), and the
       // neighbours in the list (other runs' submissions) change every run.
-      options.mask.push(
+      const options = shotWithMasks(
+        page,
         page.getByRole('banner').getByText(email),
         page.getByText(/^Received .* · Staff email: /),
         page.getByRole('navigation', { name: 'Submissions in this list' }),

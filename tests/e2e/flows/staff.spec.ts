@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { apiUrl, confirmedAccount, insertRows, mail, makeStaff, rows } from '../backend';
 import { axeViolations, expect, test } from '../fixtures';
 import { expectToast, inboxEntries, SENDING_MS, showInInbox, signInHere, submitSignIn, unique } from './helpers';
-import { ACCEPT, settle, shot } from '../visual';
+import { ACCEPT, settle, shotWithMasks } from '../visual';
 import { answerAll, answersFor, submitText } from '../form-driver';
 import { pageForms } from '../../support/declared-forms';
 import { send } from '../../support/raw-http';
@@ -725,9 +725,8 @@ test.describe('the staff inbox looks as approved', () => {
       await expect(page.getByRole('navigation', { name: 'Staff views' }).getByRole('link').first()).toHaveText('Inbox (1 unread)');
       await expect(page.getByRole('alert')).toHaveCount(0, { timeout: 10_000 });
       await settle(page);
-      const options = shot(page);
       // This run's word and staff address, and whether the staff email has gone yet (the delivery sweep's timing), change every run.
-      options.mask.push(page.getByRole('searchbox', { name: 'Search' }), page.getByRole('row').locator('td:nth-child(8)'), page.getByRole('banner').getByText(email));
+      const options = shotWithMasks(page, page.getByRole('searchbox', { name: 'Search' }), page.getByRole('row').locator('td:nth-child(8)'), page.getByRole('banner').getByText(email));
       await expect(page, `The staff inbox ${ACCEPT}`).toHaveScreenshot(`staff-inbox@${width}.png`, { fullPage: true, ...options });
     });
   }
