@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { startLocalStack, type LocalStack } from '../../supabase/local/stack';
+import { localKeys } from '../../supabase/local/keys';
 import { mineStamp } from '../../form-model/stamp';
 import forms from '../../schemas/forms.json';
 
@@ -17,7 +18,8 @@ const messages = async () => ((await (await fetch(`${inboxApi()}/messages`)).jso
 const copySubject = forms.contact.notification.copyToSender.subject;
 /** The local stack's team address (NOTIFY_TO), where staff's emails go. */
 const TEAM = 'team@localhost';
-const chaos = (Probability: number) => fetch(`${inboxApi()}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode: 451, Probability } }) });
+/** The inbox refusing every recipient (or none) with an SMTP code: 451 a temporary refusal, 550 one for good. */
+const chaos = (Probability: number, ErrorCode = 451) => fetch(`${inboxApi()}/chaos`, { method: 'PUT', body: JSON.stringify({ Recipient: { ErrorCode, Probability } }) });
 const anon = () => ({ apikey: stack.anonKey, Authorization: `Bearer ${stack.anonKey}`, 'Content-Type': 'application/json' });
 
 beforeAll(async () => {
@@ -57,6 +59,42 @@ it('delivers every lead saved while mail was down, once, with nobody pressing Se
   // Later sweeps find nothing due: still one email each.
   await new Promise((resolve) => setTimeout(resolve, 2500));
   expect((await messages()).length).toBe(10);
+}, 90_000);
+
+it('stops trying an address the mail server refuses for good, and still gets the lead to staff once mail takes it', async () => {
+  const id = mineStamp('contact_submissions');
+  const sender = 'no-such-mailbox@example.org';
+  expect((await chaos(100, 550)).status).toBe(200);
+  try {
+    const saved = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: anon(),
+      body: JSON.stringify({ id, name: 'Refused Once', email: sender, subject: 'Other', message: 'My mailbox does not exist.' }),
+    });
+    expect(saved.status).toBe(201);
+    const notified = await fetch(`${stack.apiUrl}/functions/v1/send-form-notification`, { method: 'POST', headers: anon(), body: JSON.stringify({ payload: { id }, formType: 'Contact Inquiry' }) });
+    expect(notified.status).toBe(502);
+  } finally {
+    await chaos(0);
+  }
+  const { serviceRole } = await localKeys();
+  const states = async () => {
+    const response = await fetch(`${stack.apiUrl}/rest/v1/form_notifications?select=recipient,state&submission_id=eq.${id}&order=recipient`, { headers: { apikey: serviceRole, Authorization: `Bearer ${serviceRole}` } });
+    return (await response.json()) as { recipient: string; state: string }[];
+  };
+  // The team's address refused too, but a lead must reach staff: tried again by the sweep and sent. The
+  // sender's copy is not tried again: refused, with nothing due.
+  await expect.poll(states, { timeout: 30_000, interval: 500 }).toEqual([
+    { recipient: 'sender', state: 'refused' },
+    { recipient: 'staff', state: 'sent' },
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  const mails = (await messages()).filter((m) => m.subject === 'Contact Inquiry: Refused Once' || m.to.includes(sender));
+  expect(mails.map((m) => m.to.join())).toEqual([TEAM]);
+  expect(await states()).toEqual([
+    { recipient: 'sender', state: 'refused' },
+    { recipient: 'staff', state: 'sent' },
+  ]);
 }, 90_000);
 
 it('keeps the delivery state from visitors: no read, no write, no server-owned column on insert', async () => {

@@ -17,7 +17,7 @@
 import { createClient } from 'npm:@supabase/supabase-js@^2';
 import { corsHeaders, json } from '../_shared/cors.ts';
 import { notificationForms, siteName } from '../../../form-model/generated/notification-forms.ts';
-import { sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
+import { RecipientRefused, sendEmail, type OutgoingEmail } from '../_shared/mailer.ts';
 import { notificationEmail } from '../_shared/notification-email.ts';
 import { senderCopyEmail } from '../_shared/sender-copy-email.ts';
 import { optInEmail } from '../_shared/opt-in-email.ts';
@@ -87,15 +87,17 @@ async function emailFor(db: Database, claimed: Claimed): Promise<OutgoingEmail |
 async function deliver(db: Database, claimed: Claimed): Promise<string | null> {
   const email = await emailFor(db, claimed);
   let problem: string | null = typeof email === 'string' ? email : null;
+  let refused = false;
   if (typeof email !== 'string') {
     try {
       await sendEmail(email);
     } catch (error) {
-      console.error(`send-form-notification: delivery of ${claimed.recipient}'s email for ${claimed.submission_id} failed:`, error);
+      refused = error instanceof RecipientRefused;
+      console.error(`send-form-notification: delivery of ${claimed.recipient}'s email for ${claimed.submission_id} ${refused ? 'refused' : 'failed'}:`, error instanceof Error ? error.message : error);
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const { error } = await db.rpc('finish_form_notification', { p_id: claimed.submission_id, p_error: problem, p_recipient: claimed.recipient });
+  const { error } = await db.rpc('finish_form_notification', { p_id: claimed.submission_id, p_error: problem, p_recipient: claimed.recipient, p_refused: refused });
   if (error) console.error(`send-form-notification: could not record the outcome for ${claimed.submission_id}:`, error.message);
   return problem;
 }
