@@ -255,7 +255,7 @@ export const registryShape: SchemaObject = {
               unsubscribe: { ...nonEmptyText, description: 'must be the unsubscribe button\'s and link\'s text, like "Unsubscribe".' },
               unsubscribed: { ...headedText, description: 'is what the page says once the address is unsubscribed: a "title" and a "body".' },
               unsubscribeBody: { ...nonEmptyText, description: 'must say, on the page the unsubscribe link opens, what pressing the button does.' },
-              linkGone: { ...headedText, description: 'is what the page says when a link\'s sign-up was removed (staff deleted it): a "title" and a "body".' },
+              linkGone: { ...headedText, description: 'is what the page says when a link names no sign-up (staff deleted it, or the link was cut short): a "title" and a "body".' },
             },
           },
         },
