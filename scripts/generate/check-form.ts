@@ -117,7 +117,9 @@ function stepCounts(problem: Problem, name: string, entry: FormRegistryEntry, st
       const said = /^\d+$/.test(match[1]!) ? Number(match[1]) : NUMBER_WORDS.indexOf(match[1]!.toLowerCase());
       // A step asked only sometimes (all its questions conditional) may be counted or not.
       if (said < 0 || (said >= steps.always && said <= steps.all)) continue;
-      const right = /^\d+$/.test(match[1]!) ? String(steps.all) : NUMBER_WORDS[steps.all] ?? String(steps.all);
+      const word = NUMBER_WORDS[steps.all] ?? String(steps.all);
+      // "Four short steps" becomes "Five short steps": the word keeps the capital it had.
+      const right = /^\d+$/.test(match[1]!) ? String(steps.all) : /^[A-Z]/.test(match[1]!) ? word[0]!.toUpperCase() + word.slice(1) : word;
       const some = steps.always < steps.all ? ` (${steps.always} of them asked of everyone)` : '';
       problem([name, 'page', key], `says "${match[0]}", but schemas/${name}.steps.json has ${steps.all} steps${some}: write "${right}" instead of "${match[1]}".`);
     }

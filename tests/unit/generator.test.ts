@@ -76,8 +76,11 @@ describe('the generator checks every file in schemas/ and explains each mistake'
       ws.editJson('assessment.steps.json', (steps) => steps.push({ title: 'Funding', fields: ['budget_range'] }));
       ws.editJson('assessment.steps.json', (steps) => (steps[2].fields = steps[2].fields.filter((f: string) => f !== 'budget_range')));
       ws.editJson('forms.json', (forms) => (forms.assessment.page.intro = 'Four short steps, about ten minutes.'));
+      ws.editJson('forms.json', (forms) => (forms.assessment.page.description = 'Answer four short steps about your organization.'));
     });
-    expect(out).toMatch(/schemas\/forms\.json:\d+:\d+ \(at \/assessment\/page\/intro\): says "Four short steps", but schemas\/assessment\.steps\.json has 5 steps: write "five" instead of "Four"\./);
+    // The number written as the text wrote it, capital and all.
+    expect(out).toMatch(/schemas\/forms\.json:\d+:\d+ \(at \/assessment\/page\/intro\): says "Four short steps", but schemas\/assessment\.steps\.json has 5 steps: write "Five" instead of "Four"\./);
+    expect(out).toMatch(/\(at \/assessment\/page\/description\): says "four short steps", but schemas\/assessment\.steps\.json has 5 steps: write "five" instead of "four"\./);
   });
 
   it('a missing comma points at the end of the line that needs it', async () => {
@@ -114,6 +117,18 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     );
     expect(out).toContain('(at /name/ui:placholder): "ui:placholder" is not a setting the form understands. Did you mean "ui:placeholder"?');
     expect(out).toContain('(at /message/ui:widget): "textbox" is not a widget for a string question. Use one of: text, textarea, select, radio, password, email, hidden.');
+  });
+
+  it('a key refused for its spelling is the one problem: the other files naming it as it should be are not told to write the refused one', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('assessment.schema.json', (s) => {
+        s.properties = Object.fromEntries(Object.entries(s.properties).map(([key, value]) => [key === 'contact_name' ? 'Contact Name' : key, value]));
+      }),
+    );
+    expect(out).toMatch(/\(at \/properties\/Contact Name\): "Contact Name" must be lower-case letters, digits and underscores \(it names the column that holds the answers\): use "contact_name"\./);
+    // Its "required" entry, its step, its ui settings and its reply already say "contact_name": no advice to change them to the refused name.
+    expect(out).not.toContain('Did you mean "Contact Name"');
+    expect(out.split('\n').filter((line) => line.includes('contact_name') && !line.includes('Contact Name'))).toEqual([]);
   });
 
   it('a new question left out of ui:order is refused, since the form could not show it', async () => {

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import type { FormRegistryEntry, FormSource, JsonSchema } from '../forms.ts';
 import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../json-source.ts';
 import { patternProblem } from '../pg-pattern.ts';
-import { questionNameProblem } from './sql-names.ts';
+import { mendedSpelling, questionNameProblem } from './sql-names.ts';
 import { didYouMean } from './suggest.ts';
 import { canonicalSchema, CONDITION_KEYWORDS, isObject, readConditions } from './conditions.ts';
 
@@ -162,7 +162,14 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   if (!metaAjv.validateSchema(s)) {
     for (const e of metaAjv.errors ?? []) problem(fromPointer(e.instancePath), `is not valid JSON Schema: ${e.message}.`);
   }
-  const named = (properties: unknown) => Object.fromEntries(Object.entries(isObject(properties) ? properties : {}).filter(([, def]) => isObject(def))) as Record<string, Field>;
+  // A key refused for its spelling (a space, a capital) is known to the form's other files by the name the
+  // refusal says to use, so they are not told to write the refused one ("Did you mean "Contact Name"?").
+  const named = (properties: unknown) =>
+    Object.fromEntries(
+      Object.entries(isObject(properties) ? properties : {})
+        .filter(([, def]) => isObject(def))
+        .map(([key, def]) => [mendedSpelling(key), def]),
+    ) as Record<string, Field>;
   if (problems.length) {
     form.questions = named(s.properties);
     return problems;
@@ -189,7 +196,8 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
   (s.required ?? []).forEach((field, i) => {
     const branch = conditions.questions.find((q) => q.field === field);
     if (branch) problem(['required', i], `lists "${field}" as required, but it is asked only when its condition holds; list it in the "required" of the branch that asks it instead.`);
-    else if (!properties[field]) problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
+    else if (!properties[field] && !Object.keys(properties).some((key) => mendedSpelling(key) === field))
+      problem(['required', i], `lists "${field}" as required, but there is no such field under "properties".${didYouMean(field, Object.keys(properties))}`);
   });
   form.questions = { ...named(properties), ...Object.fromEntries(conditions.questions.map((q) => [q.field, q.definition])) };
   if (problems.length) return problems;

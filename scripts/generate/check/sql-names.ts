@@ -38,6 +38,9 @@ export const longestTableName = (table: string) => `${table}_normalise_text`;
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
+/** The name a question will have once its key's spelling is mended (the name itself when it needs none). */
+export const mendedSpelling = (name: string) => (NAME.test(name) ? name : usableName(name));
+
 /** The nearest usable name: camelCase and other characters become snake_case. */
 export function usableName(name: string): string {
   const snake = name
