@@ -56,9 +56,14 @@ export interface FormOption {
 export interface SchemasRead {
   registry: SourceFile<Registry> | null;
   forms: FormSource[];
+  /** Forms whose schema could be read but another of whose files could not: their schema is still checked. */
+  schemaOnly: SchemaOnlyForm[];
   /** Files that could not be read (bad JSON, missing file): the rest is still read, so all are reported at once. */
   problems: SchemaProblem[];
 }
+
+/** What checking a form's schema on its own needs (check/schema.ts). */
+export type SchemaOnlyForm = Pick<FormSource, 'name' | 'schema' | 'questions' | 'questionsAt'>;
 
 const PARTS = ['schema', 'ui', 'messages'] as const;
 
@@ -71,10 +76,11 @@ export function readSchemas(dir: string): SchemasRead {
     return result.file;
   };
   if (!existsSync(join(dir, 'forms.json'))) {
-    return { registry: null, forms: [], problems: [new SchemaProblem('schemas/forms.json', [], 'is missing: it lists the forms and the table each one fills.')] };
+    return { registry: null, forms: [], schemaOnly: [], problems: [new SchemaProblem('schemas/forms.json', [], 'is missing: it lists the forms and the table each one fills.')] };
   }
   const registry = read<Registry>('forms.json');
   const forms: FormSource[] = [];
+  const schemaOnly: SchemaOnlyForm[] = [];
   const names = registry && registry.json && typeof registry.json === 'object' && !Array.isArray(registry.json) ? Object.keys(registry.json) : [];
   for (const name of names) {
     const missing = PARTS.filter((part) => !existsSync(join(dir, `${name}.${part}.json`)));
@@ -92,8 +98,9 @@ export function readSchemas(dir: string): SchemasRead {
     const replies = existsSync(join(dir, `${name}.replies.json`)) ? read<unknown>(`${name}.replies.json`) : null;
     const repliesBroken = existsSync(join(dir, `${name}.replies.json`)) && !replies;
     if (schema && ui && messages && !stepsBroken && !resultsBroken && !repliesBroken) forms.push({ name, schema, ui, messages, steps, results, replies });
+    else if (schema) schemaOnly.push({ name, schema });
   }
-  return { registry, forms, problems };
+  return { registry, forms, schemaOnly, problems };
 }
 
 /** Files in schemas/ that no form claims: usually a typo in a file name. */

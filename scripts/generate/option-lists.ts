@@ -22,7 +22,7 @@ function listProblem(name: string, list: unknown): string | null {
  * the browser, the types, the database check and the staff email all offer what site.config.ts lists.
  * A question that takes a list must not carry its own options: one source for each list.
  */
-export function applyOptionLists(registry: SourceFile<Registry>, forms: FormSource[], site: SiteFacts): SchemaProblem[] {
+export function applyOptionLists(registry: SourceFile<Registry>, forms: Pick<FormSource, 'name' | 'schema'>[], site: SiteFacts): SchemaProblem[] {
   // A malformed "options" is reported by the shape check of forms.json; only well-formed ones are applied here.
   const declared = Object.entries(registry.json).filter(
     ([, entry]) => entry?.options && typeof entry.options === 'object' && !Array.isArray(entry.options) && Object.values(entry.options).every((v) => typeof v === 'string') && Object.keys(entry.options).length,

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { checkForm, checkRegistry } from './check-form.ts';
+import { checkSchema } from './check/schema.ts';
 import { databaseSourceHash, databaseTypesModule, recordedHash } from './database-types.ts';
 import type { Destructive } from './db-diff.ts';
 import { appliedMigrations } from '../../supabase/local/applied-migrations.ts';
@@ -90,7 +91,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const { root, schemasDir, generatedDir, supabaseDir, check = false, allowDestructive = false } = options;
   const fail = (lines: string[]): GenerateResult => ({ ok: false, written: [], migration: null, lines });
 
-  const { registry, forms, problems } = readSchemas(schemasDir);
+  const { registry, forms, schemaOnly, problems } = readSchemas(schemasDir);
   let siteName = '';
   if (registry && !problems.some((p) => p.file === registry.path)) {
     const siteConfig = options.siteConfig ?? join(root, 'site.config.ts');
@@ -106,8 +107,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (!(site instanceof SchemaProblem)) siteName = site.name;
     if (site instanceof SchemaProblem) problems.push(site);
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
-    else if (takesLists) problems.push(...applyOptionLists(registry, forms, site));
-    problems.push(...applyNamedFormats(forms));
+    else if (takesLists) problems.push(...applyOptionLists(registry, [...forms, ...schemaOnly], site));
+    problems.push(...applyNamedFormats([...forms, ...schemaOnly]));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     // forms.json is checked against the forms whose own files are right: a typo there would otherwise
     // be reported a second time, in forms.json, sending the reader to the wrong file.
@@ -116,6 +117,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       problems.push(...own);
       return own.length === 0;
     });
+    // A form with a file that is not valid JSON still has its schema checked: one run says everything.
+    for (const form of schemaOnly) problems.push(...checkSchema(form, registry.json[form.name]));
     const taken = { tables: projectTables(join(supabaseDir, 'migrations'), readSnapshot(join(supabaseDir, 'schema-snapshot.json')).state), paths: site instanceof SchemaProblem ? null : site.pagePaths };
     problems.push(...checkRegistry(registry, sound, taken));
     if (!(site instanceof SchemaProblem)) {

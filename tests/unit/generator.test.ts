@@ -119,6 +119,29 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /message/ui:widget): "textbox" is not a widget for a string question. Use one of: text, textarea, select, radio, password, email, hidden.');
   });
 
+  it('one run lists every problem of a schema: a misspelt keyword does not hide a duplicate option or a bare enum', async () => {
+    const out = await refused((ws) =>
+      ws.editJson('contact.schema.json', (s) => {
+        s.requried = s.required;
+        delete s.required;
+        s.properties.subject.oneOf[1].const = s.properties.subject.oneOf[0].const;
+        s.properties.name.enum = ['Ana', 'Ben'];
+      }),
+    );
+    expect(out).toMatch(/\(at \/requried\): "requried" is not a JSON Schema keyword, so it would be ignored\. Did you mean "required"\?/);
+    expect(out).toMatch(/\(at \/properties\/subject\/oneOf\/1\/const\): option 2 of "subject" stores the same value as an earlier option/);
+    expect(out).toMatch(/\(at \/properties\/name\/enum\): "name" lists bare "enum" values/);
+  });
+
+  it('a file that is not valid JSON does not hide the problems of its form\'s schema', async () => {
+    const out = await refused((ws) => {
+      ws.editText('contact.messages.json', (text) => text.replace(/\n}\s*$/, ',\n}\n'));
+      ws.editJson('contact.schema.json', (s) => (s.properties.name.enum = ['Ana', 'Ben']));
+    });
+    expect(out).toMatch(/schemas\/contact\.messages\.json:\d+:\d+: is not valid JSON: remove this comma/);
+    expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+ \(at \/properties\/name\/enum\): "name" lists bare "enum" values/);
+  });
+
   it('a key refused for its spelling is the one problem: the other files naming it as it should be are not told to write the refused one', async () => {
     const out = await refused((ws) =>
       ws.editJson('assessment.schema.json', (s) => {

@@ -1,5 +1,5 @@
 import Ajv from 'ajv';
-import type { FormRegistryEntry, FormSource, JsonSchema } from '../forms.ts';
+import type { FormRegistryEntry, JsonSchema, SchemaOnlyForm } from '../forms.ts';
 import { fromPointer, problemAt, type JsonPath, type SchemaProblem } from '../json-source.ts';
 import { patternProblem } from '../pg-pattern.ts';
 import { mendedSpelling, questionNameProblem } from './sql-names.ts';
@@ -145,7 +145,7 @@ function checkField(field: string, def: Field, stored: boolean, problem: Problem
  * replaced by its canonical shape (every question at the top, conditions as form-model/conditions.ts
  * reads them), which is what every later check and generated file uses.
  */
-export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefined): SchemaProblem[] {
+export function checkSchema(form: SchemaOnlyForm, entry: FormRegistryEntry | undefined): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const file = form.schema;
   const problem: Problem = (at, sentence, target = 'value') => problems.push(problemAt(file, at, sentence, target));
@@ -159,7 +159,8 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
     return problems;
   }
   unknownKeywords(s, [], problem);
-  if (!metaAjv.validateSchema(s)) {
+  const valid = metaAjv.validateSchema(s);
+  if (!valid) {
     for (const e of metaAjv.errors ?? []) problem(fromPointer(e.instancePath), `is not valid JSON Schema: ${e.message}.`);
   }
   // A key refused for its spelling (a space, a capital) is known to the form's other files by the name the
@@ -170,7 +171,9 @@ export function checkSchema(form: FormSource, entry: FormRegistryEntry | undefin
         .filter(([, def]) => isObject(def))
         .map(([key, def]) => [mendedSpelling(key), def]),
     ) as Record<string, Field>;
-  if (problems.length) {
+  // A schema JSON Schema itself refuses cannot be read further; an unknown keyword ("requried") is
+  // ignored by every rule, so the rest is checked as if it were not there: one run lists every problem.
+  if (!valid) {
     form.questions = named(s.properties);
     return problems;
   }
