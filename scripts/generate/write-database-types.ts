@@ -11,12 +11,11 @@ import { generateOptions } from './paths.ts';
 const { generatedDir, supabaseDir } = generateOptions();
 const file = join(generatedDir, 'database.ts');
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : null;
-if (!existing || recordedHash(existing) !== databaseSourceHash(supabaseDir)) {
-  try {
-    writeFileSync(file, await databaseTypesModule(supabaseDir));
-  } catch (error) {
-    // A save that replaced a draft migration while this read the folder: that save runs this again
-    // (scripts/dev.ts), so there is nothing to report, and a stack trace would only alarm.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+try {
+  if (!existing || recordedHash(existing) !== databaseSourceHash(supabaseDir)) writeFileSync(file, await databaseTypesModule(supabaseDir));
+} catch (error) {
+  // A migration gone between listing the folder and reading it: a save replaced its draft, and that save
+  // runs this again (scripts/dev.ts), so there is nothing to report, and a stack trace would only alarm.
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (code !== 'ENOENT' || !path?.startsWith(join(supabaseDir, 'migrations'))) throw error;
 }
