@@ -66,7 +66,7 @@ export const newsletterForm: FormDefinition = {
     "formTitle": "Subscribe",
     "sent": {
       "title": "Check your inbox",
-      "body": "We have sent you a link to confirm your address. Until you press it, we send you nothing.",
+      "body": "We have sent a link to this address: press it to confirm your subscription. Until an address is confirmed, we send it nothing else; one already subscribed stays subscribed.",
       "again": "Subscribe another address"
     }
   },
