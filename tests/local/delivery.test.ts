@@ -97,6 +97,38 @@ it('stops trying an address the mail server refuses for good, and still gets the
   ]);
 }, 90_000);
 
+it('stops trying a staff reply to an address the mail server refuses for good, and says so', async () => {
+  const id = mineStamp('contact_submissions');
+  const sender = 'gone-mailbox@example.org';
+  const saved = await fetch(`${stack.apiUrl}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: anon(),
+    body: JSON.stringify({ id, name: 'Gone Mailbox', email: sender, subject: 'Other', message: 'Please write back.' }),
+  });
+  expect(saved.status).toBe(201);
+  const { serviceRole } = await localKeys();
+  const service = { apikey: serviceRole, Authorization: `Bearer ${serviceRole}`, 'Content-Type': 'application/json' };
+  // A reply as staff_send_reply leaves it, due now for the sweep (the page's own call is not made here).
+  const reply = crypto.randomUUID();
+  expect((await chaos(100, 550)).status).toBe(200);
+  try {
+    const queued = await fetch(`${stack.apiUrl}/rest/v1/staff_replies`, {
+      method: 'POST',
+      headers: service,
+      body: JSON.stringify({ id: reply, submission_id: id, staff_name: 'Lena', subject: 'Re: your message', body: 'Thank you.', next_attempt_at: new Date().toISOString() }),
+    });
+    expect(queued.status).toBe(201);
+    const state = async () => ((await (await fetch(`${stack.apiUrl}/rest/v1/staff_replies?select=state&id=eq.${reply}`, { headers: service })).json()) as { state: string }[])[0]?.state;
+    await expect.poll(state, { timeout: 30_000, interval: 500 }).toBe('refused');
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await state()).toBe('refused');
+  } finally {
+    await chaos(0);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2500));
+  expect((await messages()).filter((m) => m.to.includes(sender) && m.subject === 'Re: your message')).toEqual([]);
+}, 90_000);
+
 it('keeps the delivery state from visitors: no read, no write, no server-owned column on insert', async () => {
   const read = await fetch(`${stack.apiUrl}/rest/v1/form_notifications?select=*`, { headers: anon() });
   expect(read.status).toBe(401);

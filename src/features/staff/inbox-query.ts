@@ -259,7 +259,7 @@ export interface SentReply {
   staff_name: string;
   subject: string;
   body: string;
-  state: 'pending' | 'sending' | 'sent' | 'dropped';
+  state: 'pending' | 'sending' | 'sent' | 'dropped' | 'refused';
 }
 
 /** The replies staff sent a submission's sender, oldest first. */

@@ -2,7 +2,13 @@ import { List, Text } from '@mantine/core';
 import type { SentReply } from './inbox-query';
 import { formatTime } from './staff-labels';
 
-const STATE: Record<SentReply['state'], string> = { pending: 'waiting to send', sending: 'sending', sent: 'sent', dropped: 'not sent: the submission was deleted first' };
+const STATE: Record<SentReply['state'], string> = {
+  pending: 'waiting to send',
+  sending: 'sending',
+  sent: 'sent',
+  dropped: 'not sent: the submission was deleted first',
+  refused: 'not sent: their mail server refused the address',
+};
 
 /** The replies already sent from this page, oldest first: who, when, whether it went, and what it said. */
 export function SentReplies({ replies }: { replies: SentReply[] }) {

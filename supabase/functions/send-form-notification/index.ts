@@ -154,16 +154,18 @@ async function deliverReply(db: Database, reply: ClaimedReply): Promise<string |
   const form = Object.values(notificationForms).find((candidate) => candidate.table === reply.form_table);
   const to = form ? String(reply.answers[form.replyTo] ?? '') : '';
   let problem: string | null = to ? null : `No form in schemas/forms.json says where a reply to ${reply.form_table} goes.`;
+  let refused = false;
   if (to) {
     try {
       const from = replyFrom(Deno.env.get('EMAIL_FROM') ?? 'Website notifications <notifications@localhost>', reply.staff_name, siteName);
       await sendEmail({ from, to, replyTo: Deno.env.get('NOTIFY_TO') ?? '', ...staffReplyEmail(siteName, reply) });
     } catch (error) {
-      console.error(`send-form-notification: the reply ${reply.id} failed:`, error);
+      refused = error instanceof RecipientRefused;
+      console.error(`send-form-notification: the reply ${reply.id} ${refused ? 'was refused' : 'failed'}:`, error instanceof Error ? error.message : error);
       problem = error instanceof Error ? error.message : String(error);
     }
   }
-  const { error } = await db.rpc('finish_staff_reply', { p_id: reply.id, p_error: problem });
+  const { error } = await db.rpc('finish_staff_reply', { p_id: reply.id, p_error: problem, p_refused: refused });
   if (error) console.error(`send-form-notification: could not record the reply's outcome for ${reply.id}:`, error.message);
   return problem;
 }
