@@ -413,6 +413,8 @@ export function diffStates(from: DbState, to: DbState): Diff {
     }
   }
   out.statements.push(...inboxBackfillSql(newlyListed.filter(([name]) => from[name])));
-  if (newlyListed.length) out.notes.push(`Staff see ${newlyListed.map(([name]) => name).join(', ')} in the staff inbox, with the answers saved before.`);
+  const [existing, fresh] = [newlyListed.filter(([name]) => from[name]), newlyListed.filter(([name]) => !from[name])];
+  if (existing.length) out.notes.push(`Staff see ${existing.map(([name]) => name).join(', ')} in the staff inbox, with the answers saved before.`);
+  if (fresh.length) out.notes.push(`Staff see what is sent to ${fresh.map(([name]) => name).join(', ')} in the staff inbox.`);
   return out;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
+import { declareVolunteer } from '../support/volunteer-form';
 import { EMAIL_PATTERN } from '../../form-model/email-address';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -228,6 +229,15 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(number).toContain('(at /properties/team_size/format): "format": "email" checks text: the question needs "type": "string".');
     const stray = await refused((ws) => ws.editJson('contact.messages.json', (m) => (m.fields.name = { format: { title: 'Needs Info', message: 'A name, please.' } })));
     expect(stray).toContain('has a "format" message, but "name" has no "format" rule in the schema.');
+  });
+
+  it('a new form\'s note says staff will see what is sent to it, not "the answers saved before", which it has none of', async () => {
+    const ws = schemaWorkspace();
+    declareVolunteer(ws.schemas);
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    expect(result.lines.join('\n')).toContain('Staff see what is sent to volunteer_offers in the staff inbox.');
+    expect(result.lines.join('\n')).not.toContain('with the answers saved before');
   });
 
   it('"fromProfile" fills free-text questions of the form from saved questions of the sign-up profile, and says which name is wrong', async () => {
