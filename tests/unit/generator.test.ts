@@ -134,6 +134,11 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toMatch(/\(at \/properties\/name\/enum\): "name" lists bare "enum" values/);
   });
 
+  it('two options with the same label are refused: visitors could not tell them apart', async () => {
+    const out = await refused((ws) => ws.editJson('contact.schema.json', (s) => (s.properties.subject.oneOf[2].title = ` ${s.properties.subject.oneOf[0].title.toUpperCase()}`)));
+    expect(out).toMatch(/\(at \/properties\/subject\/oneOf\/2\/title\): option 3 of "subject" has the same label as option 1 \(" GENERAL INQUIRY"\): visitors could not tell them apart\./);
+  });
+
   it('a file that is not valid JSON does not hide the problems of its form\'s schema', async () => {
     const out = await refused((ws) => {
       ws.editText('contact.messages.json', (text) => text.replace(/\n}\s*$/, ',\n}\n'));

@@ -112,11 +112,15 @@ function checkField(field: string, def: Field, stored: boolean, problem: Problem
   }
   if (def.enum) problem([...at, 'enum'], `"${field}" lists bare "enum" values; use "oneOf" with a "const" and a "title" for each option so every option has a label.`, 'key');
   const consts = new Set<string>();
+  const labels = new Map<string, number>();
   (def.oneOf ?? []).forEach((option, i) => {
     if (option.const === undefined) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "const": the value that is stored.`);
     else if (consts.has(JSON.stringify(option.const))) problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores the same value as an earlier option; each option needs its own "const".`);
     else consts.add(JSON.stringify(option.const));
     if (!option.title) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "title": the label visitors see.`);
+    else if (labels.has(option.title.trim().toLowerCase())) {
+      problem([...at, 'oneOf', i, 'title'], `option ${i + 1} of "${field}" has the same label as option ${labels.get(option.title.trim().toLowerCase())! + 1} ("${option.title}"): visitors could not tell them apart. Give each option its own "title".`);
+    } else labels.set(option.title.trim().toLowerCase(), i);
     // An option the question's own rules refuse could be chosen but never saved.
     if (typeof option.const === 'string' && option.const !== option.const.trim()) {
       problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" starts or ends with a space, which answers are trimmed of, so it could never be saved. Remove the space.`);
