@@ -12,7 +12,7 @@ import { optionLabel } from '../../support/sample-answers';
 import { inboxRefusesMail, insertRows, mail, rows } from '../backend';
 import { allowProblems, expect, test } from '../fixtures';
 import { answersFor, busyText, fieldOf, fieldOrder, inputOf, submitText, titleOf } from '../form-driver';
-import { expectToast, fillIn, unique } from './helpers';
+import { expectToast, fillIn, SENDING_MS, unique } from './helpers';
 
 const emailsFrom = async (address: string) => (await mail()).filter((m) => m.replyTo === address);
 /** The copies a sender received of what they sent (forms.json's copyToSender). */
@@ -79,7 +79,7 @@ for (const declared of pageForms) {
       release();
       // Saving waits for the proof of work if it is not found yet (seconds on a busy two-core machine), then
       // the email: this test is about what is said and kept, npm run bench:interaction about how soon.
-      await expectToast(page, sent.title, sent.message, { timeout: 15_000 });
+      await expectToast(page, sent.title, sent.message, { timeout: SENDING_MS });
       // What stays once the toast has gone: the notice, focused, then an empty form on request.
       const notice = entry.page.sent!;
       await expect(page.getByRole('heading', { name: notice.title })).toBeFocused();
@@ -126,7 +126,7 @@ for (const declared of pageForms) {
       await fillIn(page, form, path, answers);
       await submit(page).click();
       const refused = toast(entry.toasts.saveFailed, `Too many submissions from ${address} in the last hour.`);
-      await expectToast(page, refused.title, refused.message);
+      await expectToast(page, refused.title, refused.message, { timeout: SENDING_MS });
       allowProblems(pageProblems, /status of 400/);
       await expect(inputOf(page, form, replyTo(form))).toHaveValue(address);
       expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(cap);
@@ -144,7 +144,7 @@ for (const declared of pageForms) {
       try {
         await submit(page).click();
         const unsent = toast(entry.toasts.notifyFailed, 'The notification email could not be delivered. It will be sent again automatically.');
-        await expectToast(page, unsent.title, unsent.message);
+        await expectToast(page, unsent.title, unsent.message, { timeout: SENDING_MS });
       } finally {
         await inboxRefusesMail(false);
       }
@@ -154,7 +154,7 @@ for (const declared of pageForms) {
       expect(await emailsFrom(address)).toHaveLength(0);
 
       await submit(page).click();
-      await expectToast(page, sent.title, sent.message);
+      await expectToast(page, sent.title, sent.message, { timeout: SENDING_MS });
       // The second insert of the same submission hits its primary key (Chromium logs the 409): already saved.
       allowProblems(pageProblems, /status of 409/);
       expect(await rows(table, `${replyTo(form)}=eq.${address}`)).toHaveLength(1);
