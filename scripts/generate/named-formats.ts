@@ -12,7 +12,10 @@ const isNode = (value: unknown): value is Node => Boolean(value) && typeof value
  * same rule, and its message (`"format"` in the messages file) becomes the pattern's. A question's
  * answers are checked by one rule of each kind: a named rule beside a "pattern" is refused.
  */
-export function applyNamedFormats(forms: (Pick<FormSource, 'name' | 'schema'> & Partial<Pick<FormSource, 'messages'>>)[]): SchemaProblem[] {
+/** A form's schema, and its messages when they could be read (a form with a broken file has its schema checked alone). */
+type FormWithSchema = Pick<FormSource, 'name' | 'schema'> & Partial<Pick<FormSource, 'messages'>>;
+
+export function applyNamedFormats(forms: FormWithSchema[]): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   for (const form of forms) {
     const at = (path: JsonPath, sentence: string, target: 'key' | 'value' = 'value') => problems.push(problemAt(form.schema, path, sentence, target));
@@ -33,7 +36,7 @@ export function applyNamedFormats(forms: (Pick<FormSource, 'name' | 'schema'> & 
   return problems;
 }
 
-function expand(form: Pick<FormSource, 'name' | 'schema'> & Partial<Pick<FormSource, 'messages'>>, field: string, def: Node, path: JsonPath, at: (path: JsonPath, sentence: string, target?: 'key' | 'value') => void) {
+function expand(form: FormWithSchema, field: string, def: Node, path: JsonPath, at: (path: JsonPath, sentence: string, target?: 'key' | 'value') => void) {
   const name = def.format;
   const known = Object.keys(NAMED_FORMATS);
   if (typeof name !== 'string' || !(name in NAMED_FORMATS)) {
@@ -43,7 +46,6 @@ function expand(form: Pick<FormSource, 'name' | 'schema'> & Partial<Pick<FormSou
   if ('pattern' in def) return at([...path, 'pattern'], `"format": "${name}" already says what the answer must look like: remove this "pattern".`, 'key');
   def.pattern = NAMED_FORMATS[name];
   delete def.format;
-  // (A form whose messages file could not be read has its schema checked alone.)
   const own = (form.messages?.json.fields as Record<string, Node> | undefined)?.[field];
   if (isNode(own) && 'format' in own && !('pattern' in own)) {
     own.pattern = own.format;

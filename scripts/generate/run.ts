@@ -105,10 +105,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     }
     const site = options.siteFacts ?? (await loadSiteFacts(siteConfig));
     if (!(site instanceof SchemaProblem)) siteName = site.name;
+    const withSchemas = [...forms, ...schemaOnly];
     if (site instanceof SchemaProblem) problems.push(site);
     // Lists from site.config.ts become the questions' options first: everything after checks and uses them.
-    else if (takesLists) problems.push(...applyOptionLists(registry, [...forms, ...schemaOnly], site));
-    problems.push(...applyNamedFormats([...forms, ...schemaOnly]));
+    else if (takesLists) problems.push(...applyOptionLists(registry, withSchemas, site));
+    problems.push(...applyNamedFormats(withSchemas));
     // Each form's own files first: a mistake there often explains what forms.json then says about it.
     // forms.json is checked against the forms whose own files are right: a typo there would otherwise
     // be reported a second time, in forms.json, sending the reader to the wrong file.

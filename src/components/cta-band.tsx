@@ -25,17 +25,11 @@ export function CtaBand({ title, body, actions }: CtaBandProps) {
           </Text>
           <Group justify="center">
             {/* The first action is the one the band is for; any other is drawn second to it, not as its twin. */}
-            {actions.map((action, index) =>
-              index === 0 ? (
-                <LinkButton key={action.label} to={action.to} size="lg" color="yellow.4" c="dark.9">
-                  {action.label}
-                </LinkButton>
-              ) : (
-                <LinkButton key={action.label} to={action.to} size="lg" variant="outline" color="white" c="white">
-                  {action.label}
-                </LinkButton>
-              ),
-            )}
+            {actions.map((action, index) => (
+              <LinkButton key={action.label} to={action.to} size="lg" {...(index === 0 ? { color: 'yellow.4', c: 'dark.9' } : { variant: 'outline', color: 'white', c: 'white' })}>
+                {action.label}
+              </LinkButton>
+            ))}
           </Group>
         </Stack>
       </Container>

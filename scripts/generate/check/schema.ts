@@ -118,9 +118,12 @@ function checkField(field: string, def: Field, stored: boolean, problem: Problem
     else if (consts.has(JSON.stringify(option.const))) problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" stores the same value as an earlier option; each option needs its own "const".`);
     else consts.add(JSON.stringify(option.const));
     if (!option.title) problem([...at, 'oneOf', i], `option ${i + 1} of "${field}" needs a "title": the label visitors see.`);
-    else if (labels.has(option.title.trim().toLowerCase())) {
-      problem([...at, 'oneOf', i, 'title'], `option ${i + 1} of "${field}" has the same label as option ${labels.get(option.title.trim().toLowerCase())! + 1} ("${option.title}"): visitors could not tell them apart. Give each option its own "title".`);
-    } else labels.set(option.title.trim().toLowerCase(), i);
+    else {
+      const label = option.title.trim().toLowerCase();
+      const earlier = labels.get(label);
+      if (earlier === undefined) labels.set(label, i);
+      else problem([...at, 'oneOf', i, 'title'], `option ${i + 1} of "${field}" has the same label as option ${earlier + 1} ("${option.title}"): visitors could not tell them apart. Give each option its own "title".`);
+    }
     // An option the question's own rules refuse could be chosen but never saved.
     if (typeof option.const === 'string' && option.const !== option.const.trim()) {
       problem([...at, 'oneOf', i, 'const'], `option ${i + 1} of "${field}" starts or ends with a space, which answers are trimmed of, so it could never be saved. Remove the space.`);
