@@ -273,7 +273,7 @@ function inboxBackfillSql(tables: [string, NonNullable<Submission['inbox']>][]):
   if (!tables.length) return [];
   const selects = tables.map(
     ([name, inbox]) =>
-      `  select id, ${quote(inbox.form)} as form, ${quote(name)} as form_table, ${inbox.name ? ident(inbox.name) : 'null'}::text as name, lower(${ident(inbox.email)}) as email, ${inbox.organization ? ident(inbox.organization) : 'null'}::text as organization, created_at, public.staff_inbox_answers_text(to_jsonb(saved)) as answers_text from public.${ident(name)} saved`,
+      `  select id, ${quote(inbox.form)} as form, ${quote(name)} as form_table, ${inbox.name ? ident(inbox.name) : 'null'}::text as name, lower(${ident(inbox.email)}) as email, ${inbox.organization ? ident(inbox.organization) : 'null'}::text as organization, created_at, public.staff_inbox_answers_text(to_jsonb(saved.*)) as answers_text from public.${ident(name)} saved`,
   );
   return [
     `insert into public.staff_inbox (submission_id, form, form_table, name, email, organization, created_at, answers_text)\nselect * from (\n${selects.join('\n  union all\n')}\n) saved\norder by created_at, id\non conflict (submission_id) do nothing;`,

@@ -114,7 +114,7 @@ describe(`forms named as the docs allow (seed ${seed})`, () => {
   let site: Awaited<ReturnType<typeof running.launch>>;
 
   beforeAll(async () => {
-    dir = projectCopy();
+    dir = projectCopy({ schemas: 'project' });
     drawn = draw(dir);
     drawn.forEach((d, i) => declare(dir, d, i + 1));
     site = await running.launch(dir, 'start.ts');
@@ -142,7 +142,7 @@ describe(`forms named as the docs allow (seed ${seed})`, () => {
     const { messages } = (await (await fetch(`${site.inboxUrl}/api/v1/messages`)).json()) as { messages: { subject: string; text: string }[] };
     for (const [i, { name }] of drawn.entries()) {
       const mails = messages.filter((m) => m.subject.startsWith(`Drawn Form ${i + 1}:`));
-      expect(mails.map((m) => m.text.includes(`Answer from ${name}`)), name).toEqual([true]);
+      expect(mails.map((m) => m.text.includes(`Answer from ${name}`)), `${name}: ${JSON.stringify(drawn[i])}\n${mails.map((m) => m.text).join('\n---\n')}`).toEqual([true]);
     }
 
     // Staff as the docs make them: `npm run staff:add`, then the invitation's link.

@@ -42,7 +42,7 @@ export async function handleRpc(db: SqlClient, req: IncomingMessage, name: strin
     // A set's rows are capped by max_rows, as PostgREST caps any read.
     const capped = MAX_ROWS !== null ? ` limit ${MAX_ROWS}` : '';
     const sql = routine!.returnsSet
-      ? `select coalesce(jsonb_agg(item), '[]'::jsonb) as result from (select to_jsonb(r) as item from ${call} r${capped}) capped`
+      ? `select coalesce(jsonb_agg(item), '[]'::jsonb) as result from (select to_jsonb(r.*) as item from ${call} r${capped}) capped`
       : `select to_jsonb(${call}) as result`;
     const { rows } = await asRole(db, req, claims, () => db.query<{ result: unknown }>(sql, values));
     const result = rows[0]?.result ?? null;
