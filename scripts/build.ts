@@ -15,12 +15,12 @@ import { islandFilesBlock } from './build/island-files.ts';
 import { precompress } from './build/precompress.ts';
 import { writeShareImages } from './build/share-images.tsx';
 import { feedPath } from '../src/lib/published-files.ts';
-import { renderHead, injectPage } from './build/html.ts';
+import { injectPage, minifyInlineScripts, renderHead } from './build/html.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
 import { hostedBackendUrl, localSiteEnv } from './lib/local-backend.ts';
 import { regenerate } from './lib/schemas-in-step.ts';
-import { inlineScriptHashes, securityHeaders } from './serve/security-headers.ts';
+import { securityHeaders, withPagePolicy } from './serve/security-headers.ts';
 
 const root = join(import.meta.dirname, '..');
 const dist = distDir;
@@ -70,7 +70,7 @@ async function main() {
   const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
   const renderPage = async (path: string) => {
     const { html, deferred: contents } = await server.render(path);
-    const linked = await deferred.link(html, contents);
+    const linked = await deferred.link(minifyInlineScripts(html), contents);
     return linked + islandFilesBlock(manifest, linked);
   };
   for (const page of server.pages) {
@@ -88,8 +88,8 @@ async function main() {
   await writeFile(join(dist, 'sitemap.xml'), sitemapXml(listed.map((p) => ({ path: p.path, lastmod: server.lastModified(p.path) })), siteOrigin));
   await writeFile(join(dist, feedPath.slice(1)), server.articlesFeed(siteOrigin));
   await writeFile(join(dist, 'robots.txt'), robotsTxt(siteOrigin));
-  const hashes = inlineScriptHashes(await readFile(join(dist, 'index.html'), 'utf8'));
-  await writeFile(join(dist, '_headers'), headersFile(securityHeaders(hostedBackendUrl(), hashes)));
+  for (const file of htmlFiles) await writeFile(file, withPagePolicy(await readFile(file, 'utf8'), hostedBackendUrl()));
+  await writeFile(join(dist, '_headers'), headersFile(securityHeaders()));
   const compressed = await precompress(dist);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

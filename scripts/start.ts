@@ -24,7 +24,7 @@ runUntilStopped(async (closers) => {
     : await startLocalBackend(sitePort);
   if (stack) closers.push(stack.close);
 
-  const site = createSiteServer(distDir, { apiOrigin: stack?.apiUrl ?? hosted });
+  const site = createSiteServer(distDir);
   await new Promise<void>((resolve, reject) => {
     site.once('error', (error: NodeJS.ErrnoException) =>
       reject(new Error(error.code === 'EADDRINUSE' ? `Port ${sitePort} is already in use. Stop the other server or pick another port: PORT=3001 npm start` : error.message)),

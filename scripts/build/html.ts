@@ -1,3 +1,4 @@
+import { minifySync } from 'vite';
 import { feedPath, shareImageSize } from '../../src/lib/published-files.ts';
 
 interface Head {
@@ -49,4 +50,12 @@ export function injectPage(template: string, head: string, appHtml: string): str
     throw new Error('dist/index.html lost its <!--head--> or <!--app--> placeholder.');
   }
   return template.replace('<!--head-->', head).replace('<!--app-->', appHtml);
+}
+
+/**
+ * A page's own inline scripts (a component's, such as /blog's chosen category), minified: the prerender's
+ * bundle keeps their source's names and tabs, and each is in its page's first round trip.
+ */
+export function minifyInlineScripts(appHtml: string): string {
+  return appHtml.replace(/<script>([\s\S]*?)<\/script>/g, (_, code: string) => `<script>${minifySync('inline.js', code).code.trim()}</script>`);
 }

@@ -13,7 +13,8 @@ const VIDEO_HOSTS = ['https://www.youtube-nocookie.com'];
 
 /**
  * The CSP source for each inline script of a page: the build inlines the session hint and the loader
- * (decisions 017 and 020) and nothing else, so scripts are this origin's files plus exactly that code.
+ * (decisions 017 and 020), and a page may carry a script of its own before its island's code (/blog's
+ * chosen category), so scripts are this origin's files plus exactly that code.
  */
 export function inlineScriptHashes(html: string): string[] {
   // Scripts that run: a JSON data block (application/json, application/ld+json) is never executed, so needs no hash.
@@ -22,26 +23,38 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Scripts: this origin's files and the inline scripts whose hashes are given, nothing else.
- * Styles allow 'unsafe-inline' because Mantine sets CSS variables through style attributes.
+ * A page's policy, as a `<meta>` first in its head (decision 054): scripts are this origin's files and the
+ * page's own inline scripts, nothing else; the page talks to this origin and the Supabase API it was built
+ * for. Styles allow 'unsafe-inline' because Mantine sets CSS variables through style attributes.
+ * Without `frame-ancestors`, which a meta cannot carry: the response headers give it.
  */
-export function securityHeaders(apiOrigin = process.env.VITE_SUPABASE_URL, scriptHashes: string[] = []): Record<string, string> {
-  const connect = ["'self'", apiOrigin].filter(Boolean).join(' ');
-  const csp = [
+export function pagePolicy(html: string, apiOrigin: string | undefined): string {
+  return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    ["script-src 'self'", ...inlineScriptHashes(html)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     // Fonts, like everything not named here, come from this origin only (default-src).
     "img-src 'self' data:",
-    `connect-src ${connect}`,
+    `connect-src ${["'self'", apiOrigin].filter(Boolean).join(' ')}`,
     `frame-src ${VIDEO_HOSTS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
   ].join('; ');
+}
+
+const CHARSET = /<meta charset="UTF-8"\s*\/?>/;
+
+/** The page with its policy right after its charset, before any script it governs. */
+export function withPagePolicy(html: string, apiOrigin: string | undefined): string {
+  if (!CHARSET.test(html)) throw new Error('A page has no <meta charset="UTF-8"> to put its Content-Security-Policy after: the template changed.');
+  return html.replace(CHARSET, (charset) => `${charset}<meta http-equiv="Content-Security-Policy" content="${pagePolicy(html, apiOrigin)}">`);
+}
+
+/** Every response's headers: what a page's meta policy cannot say, and the rest of the hardening. */
+export function securityHeaders(): Record<string, string> {
   return {
-    'Content-Security-Policy': csp,
+    'Content-Security-Policy': "frame-ancestors 'none'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     // No interest-cohort: FLoC is gone, and Chromium warns of the unknown feature on every page.

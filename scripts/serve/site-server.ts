@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { ASSETS_CACHE_CONTROL, inlineScriptHashes, isPrivatePath, PAGES_CACHE_CONTROL, PRIVATE_PAGE_HEADERS, securityHeaders } from './security-headers.ts';
+import { ASSETS_CACHE_CONTROL, isPrivatePath, PAGES_CACHE_CONTROL, PRIVATE_PAGE_HEADERS, securityHeaders } from './security-headers.ts';
 
 /** A request's path as the file server resolves it, whatever the client sent (never throws: `new URL` would on `http://[`). */
 function pathOf(url = '/'): string {
@@ -32,8 +32,8 @@ function sendNotFound(dist: string, req: IncomingMessage, res: ServerResponse) {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** `apiOrigin` is the Supabase API the pages may call (the CSP's connect-src). */
-export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SUPABASE_URL }: { apiOrigin?: string } = {}) {
+/** Serves a built site; each page carries its own Content-Security-Policy (scripts/build.ts). */
+export function createSiteServer(dist: string) {
   const files = sirv(dist, {
     brotli: true,
     gzip: true,
@@ -43,8 +43,7 @@ export function createSiteServer(dist: string, { apiOrigin = process.env.VITE_SU
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? ASSETS_CACHE_CONTROL : PAGES_CACHE_CONTROL);
     },
   });
-  // Every page is built from dist/index.html, so its inline loader is every page's.
-  const headers = securityHeaders(apiOrigin, inlineScriptHashes(readFileSync(join(dist, 'index.html'), 'utf8')));
+  const headers = securityHeaders();
 
   return createServer((req, res) => {
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);

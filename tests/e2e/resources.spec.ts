@@ -62,6 +62,34 @@ test('a filtered view has its own address, which opens filtered, and a category 
   await expect(page.getByRole('article')).toHaveCount(resources.length);
 });
 
+test('a shared filtered address shows its category from the first paint, and nothing moves when the code takes over', async ({ browser, page }) => {
+  const category = 'Fundraising & Philanthropy';
+  const address = `/blog?category=${encodeURIComponent(category)}`;
+  const filters = (on: typeof page) => on.getByRole('group', { name: 'Filter resources by category' });
+  // What the page shows, and where: each chip's state and look, each card's category and box.
+  const view = (on: typeof page) =>
+    on.locator('[data-island="resources/resource-hub"]').evaluate((hub) => ({
+      chips: [...hub.querySelectorAll('[aria-pressed]')].map((chip) => `${chip.textContent} ${chip.getAttribute('aria-pressed')} ${getComputedStyle(chip).backgroundColor}`),
+      cards: [...hub.querySelectorAll('article')].filter((card) => card.getClientRects().length).map((card) => `${card.querySelector('h3')!.textContent} ${JSON.stringify(card.getBoundingClientRect())}`),
+    }));
+
+  const before = await browser.newPage();
+  await before.route(/\/assets\/.*\.js$/, () => {}); // the hub's code never arrives
+  await before.goto(address);
+  await expect(filters(before).getByRole('button', { name: category })).toHaveAttribute('aria-pressed', 'true');
+  await expect(filters(before).getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(before.getByRole('article')).toHaveCount(resources.filter((r) => r.category === category).length);
+  const first = await view(before);
+  await before.close();
+
+  await page.goto(address);
+  await expect(page.locator('[data-island="resources/resource-hub"][data-hydrated]')).toBeAttached();
+  expect(await view(page)).toEqual(first);
+  // And the chips still work: the code took over from the page, not beside it.
+  await filters(page).getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page.getByRole('article')).toHaveCount(resources.length);
+});
+
 test('an internal resource opens its article, which says who wrote it and when, and links back to the hub', async ({ page }) => {
   const article = resources.find((r): r is InternalResource => r.to === '/blog/donor-behavior-psychology')!;
   const author = about.consultants.find((c) => c.name === article.author)!;

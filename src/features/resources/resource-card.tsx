@@ -9,7 +9,7 @@ import { Byline } from './byline';
 export function ResourceCard({ resource }: { resource: Resource }) {
   const external = isExternal(resource.to);
   return (
-    <Card withBorder padding="lg" radius="md" h="100%" component="article">
+    <Card withBorder padding="lg" radius="md" h="100%" component="article" data-category={resource.category}>
       <Card.Section>
         <Illustration image={resource.image ?? categoryImage[resource.category]} />
       </Card.Section>
