@@ -13,22 +13,18 @@ import { logoPath, shareImagePath, shareImageSize } from './published-files';
 const organizationId = (origin: string) => `${origin}/#organization`;
 
 /**
- * The organization: in full on the home page (where Google reads it), elsewhere its name, web address and logo
- * under the same @id. The full block on every page cost /about and /enrol the last 90 bytes of the one
- * round trip they must fit in (tests/e2e/first-paint.spec.ts; decision 051).
+ * The organization, in full on every page (issue 42): name, web address, logo, description, contact point
+ * and the footer's social profiles, under one @id. It fits every page's one round trip since each page
+ * carries its policy as a meta (decision 054; decision 051 had it on the home page alone).
  */
-function organization(origin: string, full: boolean): Organization {
-  const named: Organization = {
+function organization(origin: string): Organization {
+  return {
     '@type': 'Organization',
     '@id': organizationId(origin),
     name: site.name,
     url: `${origin}/`,
     // A square PNG of 512 px (Google asks for 112 px or more): scripts/build/share-images.tsx draws it.
     logo: `${origin}${logoPath}`,
-  };
-  if (!full) return named;
-  return {
-    ...named,
     description: site.description,
     contactPoint: { '@type': 'ContactPoint', contactType: 'customer service', email: site.email, url: `${origin}${paths.contact}` },
     sameAs: footer.socials.map((s) => s.to),
@@ -133,7 +129,7 @@ export function structuredDataFor(pathname: string, origin: string): Graph | nul
   const own: (Thing | null)[] = [serviceData(page, origin), courseData(page, origin), articleData(page, origin), breadcrumbs(page, origin)];
   return {
     '@context': 'https://schema.org',
-    '@graph': [organization(origin, page.path === '/'), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],
+    '@graph': [organization(origin), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],
   };
 }
 

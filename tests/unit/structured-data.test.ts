@@ -21,18 +21,13 @@ const isUrl = (value: unknown) => typeof value === 'string' && /^https:\/\/[^\s]
 const publicPages = pages.filter((p) => !p.private);
 
 describe('structured data (JSON-LD)', () => {
-  it.each(publicPages.map((p) => p.path))('%s names the organization once, by name, address and logo', (path) => {
+  it.each(publicPages.map((p) => p.path))('%s names the organization once, in full: name, address, logo, contact point and social profiles', (path) => {
     const [org, ...more] = ofType(path, 'Organization');
     expect(more).toEqual([]);
-    expect(org).toMatchObject({ '@id': `${origin}/#organization`, name: site.name, url: `${origin}/`, logo: `${origin}${logoPath}` });
+    expect(org).toMatchObject({ '@id': `${origin}/#organization`, name: site.name, url: `${origin}/`, logo: `${origin}${logoPath}`, description: site.description });
     expect(logoSize, 'Google asks for a logo of 112x112 px or more').toBeGreaterThanOrEqual(112);
-  });
-
-  it('gives the organization in full on the home page: its contact point and social profiles', () => {
-    const [org] = ofType('/', 'Organization');
     expect(org!.sameAs).toEqual(footer.socials.map((s) => s.to));
     expect((org!.contactPoint as Node).email).toBe(site.email);
-    expect(org!.description).toBe(site.description);
   });
 
   const nested = publicPages.filter((p) => p.path.split('/').length > 2);
