@@ -12,11 +12,11 @@ import { checkShape, registryShape } from './check/file-shapes.ts';
 import { checkResults } from './check/results.ts';
 import { checkReplies } from './check/replies.ts';
 import { formPagesModule, generatedFiles } from './emit-files.ts';
-import { readSchemas, SchemaProblem, strayFiles } from './forms.ts';
-import { problemAt } from './json-source.ts';
+import { readSchemas, SchemaProblem, strayFiles, type Registry } from './forms.ts';
+import { keepAnswersAdvice, lossesBeside, lossProblem } from './losses.ts';
 import { applyOptionLists } from './option-lists.ts';
 import { applyNamedFormats } from './named-formats.ts';
-import { planMigration, projectTables, readSnapshot, rewrittenMigrations, withdrawableMigration } from './migrations.ts';
+import { planMigration, projectTables, readSnapshot, rewrittenMigrations, withdrawableMigration, type Snapshot } from './migrations.ts';
 import { loadSiteFacts, type SiteFacts } from './site-config.ts';
 import { keyedSteps, stepsFileText, type KeyedStep } from './step-keys.ts';
 import type { FormStepSource } from '../../form-model/generated/form-files.ts';
@@ -87,6 +87,17 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * watcher: check schemas/, then bring src/generated, the function's copies and supabase/migrations in
  * step with them, writing only files whose content changes (an up-to-date tree is left untouched).
  */
+/** What the schemas would delete, said beside their other problems (losses.ts); nothing if that cannot be told yet. */
+function lossesNow(problems: SchemaProblem[], forms: Parameters<typeof lossesBeside>[1], registry: Registry, migrationsDir: string, snapshot: Snapshot, localDrafts?: ReadonlySet<string>) {
+  const pending = withdrawableMigration(migrationsDir, snapshot, localDrafts);
+  try {
+    return lossesBeside(problems, forms, registry, snapshot.state, pending ? (snapshot.last?.before ?? null) : null);
+  } catch {
+    // A declaration the checks refused can be one the database state cannot be drawn from: its run says it then.
+    return [];
+  }
+}
+
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const { root, schemasDir, generatedDir, supabaseDir, check = false, allowDestructive = false } = options;
   const fail = (lines: string[]): GenerateResult => ({ ok: false, written: [], migration: null, lines });
@@ -136,19 +147,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json, .steps.json, .results.json or .replies.json, or list its form.'));
     }
   }
+  const migrationsDir = join(supabaseDir, 'migrations');
+  const snapshotFile = join(supabaseDir, 'schema-snapshot.json');
+  const snapshot = readSnapshot(snapshotFile);
   if (problems.length || !registry) {
+    const losses = registry && !problems.some((p) => p.file === registry.path) ? lossesNow(problems, [...forms, ...schemaOnly], registry.json, migrationsDir, snapshot, options.localDraft?.applied) : [];
+    problems.push(...losses.map((loss) => lossProblem(loss, [...forms, ...schemaOnly], registry!.json)));
     // In reading order: file by file, top to bottom (a stable sort keeps each line's problems as found).
     problems.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
     return fail([
       `The schemas have ${plural(problems.length, 'problem')}; nothing was written:`,
       '',
       ...problems.map((p) => `  ✖ ${p.report.replaceAll('\n', '\n  ')}`),
+      ...(losses.length ? ['', 'Some of them would delete answers visitors already sent.', ...keepAnswersAdvice(losses)] : []),
     ]);
   }
 
-  const migrationsDir = join(supabaseDir, 'migrations');
-  const snapshotFile = join(supabaseDir, 'schema-snapshot.json');
-  const snapshot = readSnapshot(snapshotFile);
   const rewritten = rewrittenMigrations(migrationsDir, snapshot);
   if (rewritten.length) {
     return fail([
@@ -177,25 +191,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   if (pending && !heldByDraft.length) plan = planMigration(migrationsDir, snapshot, desiredState(declared, snapshot.last!.before), new Date(), pending);
   const draftReplacement = pending && appliedLocally && plan !== stacked ? { sql: stacked.migration!.sql, withdrawn: pending, replacement: plan.migration?.file ?? null } : undefined;
   if (plan.diff.destructive.length && !allowDestructive) {
-    // Each loss is said where it was made: the form's schema, or forms.json when a form is gone.
-    const formOf = (table: string) => Object.entries(registry.json).find(([, entry]) => entry.table === table)?.[0];
-    const said = (loss: Destructive) => {
-      const form = formOf(loss.table);
-      const source = forms.find((f) => f.name === form)?.schema;
-      const at = loss.column ? forms.find((f) => f.name === form)?.questionsAt?.get(loss.column) : undefined;
-      if (loss.kind === 'type changed' && source && at) return problemAt(source, [...at, 'type'], loss.reason).report;
-      return new SchemaProblem(loss.kind === 'form removed' || !form ? 'schemas/forms.json' : `schemas/${form}.schema.json`, [], loss.reason).report;
-    };
-    const lost = plan.diff.destructive.map((loss) => (loss.column ? `${loss.table}.${loss.column}` : `the table ${loss.table}`));
     const kept = heldByDraft.length ? [`supabase/migrations/${pending}, which \`npm run dev\` applied to your local database, is kept: ${heldByDraft.join(', ')} saved there since use what it added.`, ''] : [];
     return fail([
       'This schema change would delete answers visitors already sent, so nothing was written:',
       '',
-      ...plan.diff.destructive.map((loss) => `  ✖ ${said(loss).replaceAll('\n', '\n  ')}`),
+      ...plan.diff.destructive.map((loss) => `  ✖ ${lossProblem(loss, forms, registry.json).report.replaceAll('\n', '\n  ')}`),
       '',
       ...kept,
-      'To keep those answers, put back what you removed (your editor\'s Undo, or `git diff schemas/` shows the lines that went). To stop asking a question and keep its answers, leave it in the schema and hide it: "ui:widget": "hidden" on it in the .ui.json file, and its name out of "required" (schemas/README.md, "Stop asking a question"). Ask a developer if something must move.',
-      `Only if they may really be deleted for good, a developer runs \`npm run generate -- --allow-destructive\`, which deletes ${lost.join(', ')} and every answer in ${lost.length > 1 ? 'them' : 'it'}.`,
+      ...keepAnswersAdvice(plan.diff.destructive),
     ]);
   }
 

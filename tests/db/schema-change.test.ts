@@ -213,6 +213,28 @@ describe.each(ENGINES)('a non-developer edits schemas/ on a site holding answers
     expect(result.lines.join('\n')).toContain('puts "subject" in the field order, but the schema has no such field.');
   });
 
+  it('says a question deleted with its answers in the same run as a leftover of it elsewhere, with the way to keep them', async () => {
+    const ws = schemaWorkspace();
+    // Taken out of the schema properly, but still ordered and styled in the .ui.json file.
+    ws.editJson('contact.schema.json', (s) => {
+      delete s.properties.message;
+      s.required = s.required.filter((f: string) => f !== 'message');
+    });
+    const result = await ws.generate();
+    expect(result.ok).toBe(false);
+    const said = result.lines.join('\n');
+    expect(said).toContain('puts "message" in the field order, but the schema has no such field.');
+    expect(said).toContain('✖ schemas/contact.schema.json: the question "message" ("Message") is gone; its column contact_submissions.message holds the answers saved to it, and dropping it deletes them all.');
+    expect(said).toContain('To keep those answers, put back what you removed');
+    expect(said).toContain('which deletes contact_submissions.message and every answer in it.');
+
+    // A schema with a problem of its own is not compared: nothing is said lost on a guess.
+    ws.editJson('contact.schema.json', (s) => s.required.push('no_such_question'));
+    const guessed = (await ws.generate()).lines.join('\n');
+    expect(guessed).toContain('no_such_question');
+    expect(guessed).not.toContain('is gone');
+  });
+
   it('refuses to drop a column that holds answers unless told to, and explains why', async () => {
     const ws = schemaWorkspace();
     const before = ws.migrations();
