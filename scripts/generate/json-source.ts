@@ -87,8 +87,18 @@ export function problemAt(file: SourceFile<unknown>, at: JsonPath, sentence: str
   return new SchemaProblem(file.path, at, sentence, { text: file.text, offset: offsetOf(file, at, target) });
 }
 
-/** What usually causes each syntax error, said as the fix. */
-function syntaxHint(error: ParseError, text: string): { offset: number; sentence: string } {
+/**
+ * A fix the reader is told to make, made here too so the rest of the file can be read (`at` and `remove`
+ * in the text as it stands, `insert` put there): the next mistake is then said in the same run.
+ */
+interface Repair {
+  at: number;
+  remove: number;
+  insert: string;
+}
+
+/** What usually causes each syntax error, said as the fix; with the fix itself where it is certain. */
+function syntaxHint(error: ParseError, text: string): { offset: number; sentence: string; repair?: Repair | ((text: string) => string) } {
   const before = text.slice(0, error.offset).trimEnd();
   const here = text[error.offset] ?? '';
   const previousLineEnd = before.length;
@@ -97,6 +107,7 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
     return {
       offset: previousLineEnd - 1,
       sentence: `is not valid JSON: remove this comma. The last item of a list [...] or the last entry of a {...} has no comma after it.`,
+      repair: { at: previousLineEnd - 1, remove: 1, insert: ' ' },
     };
   }
   if (code === 'CommaExpected' || code === 'CloseBraceExpected' || code === 'CloseBracketExpected') {
@@ -104,6 +115,7 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
       return {
         offset: previousLineEnd,
         sentence: 'is not valid JSON: a comma is missing here. Items of a list, and entries of a {...}, are separated by commas.',
+        repair: { at: previousLineEnd, remove: 0, insert: ',' },
       };
     }
     if (code === 'CloseBraceExpected' || code === 'CloseBracketExpected') {
@@ -113,7 +125,12 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
   }
   // Pasted from a word processor: “smart” quotes look like quotes but are not JSON's.
   if (/[\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb]/.test(here)) {
-    return { offset: error.offset, sentence: `is not valid JSON: ${here} is a curly quote, as a word processor types them. Use straight double quotes " around names and text (replace every “ and ” with ").` };
+    return {
+      offset: error.offset,
+      sentence: `is not valid JSON: ${here} is a curly quote, as a word processor types them. Use straight double quotes " around names and text (replace every “ and ” with ").`,
+      // Said once for the file: every one of them is replaced before reading on.
+      repair: (all) => all.replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb]/g, '"'),
+    };
   }
   if (code === 'InvalidSymbol' && here === "'") {
     return { offset: error.offset, sentence: `is not valid JSON: use double quotes "..." around names and text, not single quotes.` };
@@ -123,13 +140,19 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
   const swallowed = /[A-Za-z_]/.test(here) ? /([,:])\s*"$/.exec(before) : null;
   if (swallowed) {
     const mark = swallowed[1] === ',' ? 'comma' : 'colon';
-    return { offset: swallowed.index, sentence: `is not valid JSON: a closing double quote " is missing before this ${mark}.` };
+    return { offset: swallowed.index, sentence: `is not valid JSON: a closing double quote " is missing before this ${mark}.`, repair: { at: swallowed.index, remove: 0, insert: '"' } };
   }
   if (code === 'PropertyNameExpected' || (code === 'InvalidSymbol' && /[A-Za-z_]/.test(here))) {
     return { offset: error.offset, sentence: 'is not valid JSON: names and text must be in double quotes, for example "title".' };
   }
   if (code === 'InvalidCommentToken' || text.startsWith('//', error.offset) || text.startsWith('/*', error.offset)) {
-    return { offset: error.offset, sentence: 'is not valid JSON: JSON files cannot hold comments. Remove it (a schema may use a "$comment" entry instead).' };
+    const end = text.startsWith('/*', error.offset) ? text.indexOf('*/', error.offset) + 2 : text.indexOf('\n', error.offset);
+    const length = (end > error.offset ? end : text.length) - error.offset;
+    return {
+      offset: error.offset,
+      sentence: 'is not valid JSON: JSON files cannot hold comments. Remove it (a schema may use a "$comment" entry instead).',
+      repair: { at: error.offset, remove: length, insert: ' '.repeat(length) },
+    };
   }
   if (code === 'UnexpectedEndOfString') return { offset: error.offset, sentence: 'is not valid JSON: this text has no closing double quote ".' };
   if (code === 'InvalidEscapeCharacter') {
@@ -162,16 +185,46 @@ function duplicateKeys(file: SourceFile<unknown>): SchemaProblem[] {
   return problems;
 }
 
+/**
+ * Every syntax mistake of a file, in one run (issue 38, 5). The parser's first error is the real one; its
+ * later ones mostly follow from it. So each mistake whose fix is certain (a comma too many or missing, a
+ * comment, curly quotes, a closing quote) is fixed in a copy and the copy read again, until it reads or a
+ * mistake has no certain fix; each is said at its place in the file as written.
+ */
+function syntaxProblems(text: string, first: ParseError, shownPath: string): SchemaProblem[] {
+  const problems: SchemaProblem[] = [];
+  const said = new Set<string>();
+  let current = text;
+  // Where characters were inserted into the copy, so an offset in it can be told in the file as written.
+  let inserted: number[] = [];
+  let error: ParseError | undefined = first;
+  for (let round = 0; error && round < 20; round++) {
+    const { offset, sentence, repair } = syntaxHint(error, current);
+    const at = offset - inserted.filter((o) => o < offset).length;
+    if (said.has(`${at} ${sentence}`)) break;
+    said.add(`${at} ${sentence}`);
+    problems.push(new SchemaProblem(shownPath, [], sentence, { text, offset: at }));
+    if (!repair) break;
+    if (typeof repair === 'function') current = repair(current);
+    else {
+      current = current.slice(0, repair.at) + repair.insert + current.slice(repair.at + repair.remove);
+      const grown = repair.insert.length - repair.remove;
+      inserted = inserted.map((o) => (o >= repair.at ? o + grown : o));
+      for (let i = 0; i < grown; i++) inserted.push(repair.at + i);
+    }
+    const errors: ParseError[] = [];
+    parseTree(current, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+    error = errors[0];
+  }
+  return problems;
+}
+
 /** Reads a JSON file strictly (no comments, no trailing commas, no duplicate keys). */
 export function readJsonSource<T>(absolutePath: string, shownPath: string): { file: SourceFile<T> | null; problems: SchemaProblem[] } {
   const text = readFileSync(absolutePath, 'utf8');
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  if (errors.length) {
-    // The first error is the real one; the parser's later ones follow from it.
-    const { offset, sentence } = syntaxHint(errors[0]!, text);
-    return { file: null, problems: [new SchemaProblem(shownPath, [], sentence, { text, offset })] };
-  }
+  if (errors.length) return { file: null, problems: syntaxProblems(text, errors[0]!, shownPath) };
   const file: SourceFile<T> = { path: shownPath, json: JSON.parse(text) as T, text, tree };
   return { file, problems: duplicateKeys(file) };
 }

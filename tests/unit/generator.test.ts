@@ -50,6 +50,20 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toMatch(/\n\s+\|\s+\^/);
   });
 
+  it('every syntax mistake of a file is said in one run, each at its line in the file as written', async () => {
+    const out = await refused((ws) =>
+      ws.editText('contact.schema.json', (t) =>
+        t
+          .replace('"message"]', '"message",]')
+          .replace('"title": "Full Name",', '"title": "Full Name" // shown above the box\n')
+          .replace('"title": "Email Address"', '“title”: “Email Address”'),
+      ),
+    );
+    const said = [...out.matchAll(/✖ schemas\/contact\.schema\.json:(\d+):\d+: is not valid JSON: (.*)/g)].map((m) => `${m[1]} ${m[2]!.split(/[.:]/)[0]}`);
+    expect(said).toEqual(['8 remove this comma', '10 JSON files cannot hold comments', '10 a comma is missing here', expect.stringMatching(/^1[34] “ is a curly quote, as a word processor types them$/)]);
+    expect(out).toMatch(/The schemas have 4 problems;/);
+  });
+
   it('curly quotes pasted from a word processor are named as such, with the fix', async () => {
     const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"title": "Full Name"', '“title”: “Full Name”')));
     expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+: is not valid JSON: “ is a curly quote, as a word processor types them\. Use straight double quotes " around names and text/);
