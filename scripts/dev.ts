@@ -16,7 +16,7 @@ import { hostedBackendUrl, localBackend, localSiteEnv, startLocalBackend } from 
 import { runUntilStopped } from './lib/run-until-stopped.ts';
 import { regenerate, watchSchemas } from './lib/schemas-in-step.ts';
 import { isGenerated, reloadOnGeneratedPlugin } from './vite/reload-on-generated-plugin.ts';
-import { showKeptAnswersScript } from '../src/components/forms/dev-reload.ts';
+import { devReloadScripts } from '../src/components/forms/dev-reload.ts';
 
 const root = join(import.meta.dirname, '..');
 const sitePort = localBackend.sitePort;
@@ -44,7 +44,7 @@ async function renderPage(vite: ViteDevServer, url: URL): Promise<{ status: numb
   const { html } = await server.render(found ? url.pathname : '/__not-found__', { defer: false });
   const head = renderHead({ ...server.headFor(url.pathname, server.pages, server.site, url.origin), jsonLd: server.structuredDataFor(url.pathname, url.origin) }, server.site);
   const template = await vite.transformIndexHtml(url.pathname, await readFile(join(root, 'index.html'), 'utf8'));
-  const page = html + devIslandFiles(html) + showKeptAnswersScript;
+  const page = html + devIslandFiles(html) + devReloadScripts;
   return { status: found ? 200 : 404, html: injectPage(template, `${head}\n${stylesheetsOf(vite)}`, page) };
 }
 

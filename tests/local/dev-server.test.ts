@@ -90,6 +90,17 @@ describe('npm run dev follows schemas/ as they are saved', () => {
       await follows('Your Name B');
       await expect.poll(() => page.getByRole('textbox', { name: /Your Name B/ }).inputValue(), { timeout: 10_000 }).toBe('Ana Typed');
 
+      // Typed before the form's code started (held back here, so it never does): kept too.
+      const early = await browser.newPage();
+      await early.route(/\/src\/features\/forms\//, () => {});
+      await early.goto(`${site.url}/contact`);
+      await early.getByRole('textbox', { name: /Your Name B/ }).fill('Ben Early');
+      label('Your Name C');
+      await expect.poll(() => early.getByRole('textbox', { name: /Your Name C/ }).count(), { timeout: 10_000, interval: 100 }).toBe(1);
+      await expect.poll(() => early.getByRole('textbox', { name: /Your Name C/ }).inputValue(), { timeout: 10_000 }).toBe('Ben Early');
+      expect(await early.locator('[data-island="forms/form"][data-hydrated]').count()).toBe(0);
+      await early.close();
+
       // A mistake is shown in the page, with its file and line, until the save that fixes it.
       const file = join(dir, 'schemas', 'contact.schema.json');
       const saved = readFileSync(file, 'utf8');

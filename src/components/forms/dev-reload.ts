@@ -27,7 +27,10 @@ function showKeptAnswers(prefix: string) {
   }
 }
 
-export const showKeptAnswersScript = `<script type="module">(${showKeptAnswers.toString()})(${JSON.stringify(PREFIX)});</script>`;
+/** What `npm run dev` adds to each page: the kept answers put back, and what is typed before a form's code kept (dev-reload-before-code.ts). */
+export const devReloadScripts =
+  `<script type="module">(${showKeptAnswers.toString()})(${JSON.stringify(PREFIX)});</script>` +
+  '<script type="module" src="/src/components/forms/dev-reload-before-code.ts"></script>';
 
 export function useAnswersKeptOverDevReload(formId: string, questions: readonly string[], data: FormData, restore: (kept: FormData) => void) {
   const latest = useRef(data);
