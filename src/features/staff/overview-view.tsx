@@ -1,5 +1,6 @@
 import { BarChart, BarsList } from '@mantine/charts';
 import { Anchor, Group, NativeSelect, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paramsFor } from './inbox-filter-params';
 import { OverviewFunnel } from './overview-funnel';
@@ -32,7 +33,23 @@ function useOverviewParams() {
   return { form, days, choose };
 }
 
+/** About the room one day's label takes on the axis ("Nov 27" with the space around it). */
+const LABEL_ROOM_PX = 64;
+
+/**
+ * The days the chart's axis names: today and every day, every 2nd, or every 7th, 14th, 21st… day before
+ * it, the shortest step whose labels fit the chart's width, so they are evenly spaced, never overlap, and
+ * the newest day is always named. Left to the chart, labels went where they fitted: 1, 4, 8, 11, 15 Nov.
+ */
+function axisDays(labels: string[], width: number): string[] {
+  const fit = Math.max(2, Math.floor(width / LABEL_ROOM_PX));
+  let step = 1;
+  while (Math.ceil(labels.length / step) > fit) step = step === 1 ? 2 : step === 2 ? 7 : step + 7;
+  return labels.filter((_, i) => (labels.length - 1 - i) % step === 0);
+}
+
 function Period({ days, range }: { days: OverviewDay[]; range: number }) {
+  const { ref, width } = useElementSize();
   const total = days.reduce((sum, d) => sum + d.submissions, 0);
   const previous = days.reduce((sum, d) => sum + d.previous, 0);
   const change = previous ? Math.round(((total - previous) / previous) * 100) : null;
@@ -44,9 +61,11 @@ function Period({ days, range }: { days: OverviewDay[]; range: number }) {
         {change === null ? '.' : ` (${change >= 0 ? '+' : ''}${change}%).`}
       </Text>
       <BarChart
+        ref={ref}
         h={220}
         data={data}
         dataKey="day"
+        xAxisProps={{ ticks: axisDays(data.map((d) => d.day), width), interval: 0 }}
         series={[
           { name: 'This period', color: 'brand.7' },
           { name: 'The period before', color: 'gray.4' },

@@ -102,3 +102,31 @@ test('at 390 px an address of any length stays on the screen, each part whole wh
     await page.goBack();
   }
 });
+
+test('the overview names today and evenly spaced days on its axis, in every range, each label clear of the next, on a phone and a desktop', async ({ page }) => {
+  const { email, password } = await confirmedAccount('staff-phone-axis');
+  await makeStaff(email);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/staff?view=overview&days=7');
+  await signInHere(page, email, password);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const days of [7, 30, 90]) {
+      await page.goto(`/staff?view=overview&days=${days}`);
+      const axis = page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value');
+      await expect(axis.first()).toBeVisible();
+      // The day-by-day table lists every day of the range, oldest first.
+      const everyDay = await page.locator('table th[scope="row"]').allTextContents();
+      expect(everyDay).toHaveLength(days);
+      const labels = await axis.evaluateAll((texts) => texts.map((text) => ({ text: text.textContent!, left: text.getBoundingClientRect().left, right: text.getBoundingClientRect().right })));
+      const at = labels.map((label) => everyDay.indexOf(label.text));
+      const where = `${days} days at ${width} px: ${labels.map((label) => label.text).join(', ')}`;
+      expect(at.at(-1), where).toBe(days - 1);
+      expect(new Set(at.slice(1).map((index, i) => index - at[i]!)).size, where).toBe(1);
+      expect(at[0]! - (at[1]! - at[0]!), where).toBeLessThan(0);
+      for (const [i, label] of labels.slice(1).entries()) expect(label.left, `${label.text} after ${labels[i]!.text}, ${where}`).toBeGreaterThan(labels[i]!.right);
+      // Where there is room, a week names every day.
+      if (width === 1366 && days === 7) expect(labels).toHaveLength(7);
+    }
+  }
+});
