@@ -90,6 +90,25 @@ describe.each(ENGINES)('double opt-in, on %s', (engine) => {
     expect(await stateOf(second)).toEqual({ confirmed: true, unsubscribed: false });
   });
 
+  it('puts a new sign-up of an address on the list already on it too (staff read it as subscribed), but not one of an address that left', async () => {
+    const first = await sendAs(db, null, form.table, { [form.replyTo]: 'eli@casaverde.org' });
+    expect(await call('confirm_opt_in', await tokenOf(first))).toBe('confirmed');
+    const confirmedAt = async (id: string) => (await db.query<{ at: Date | null }>('select confirmed_at as at from public.opt_ins where submission_id = $1', [id])).rows[0]!.at;
+    const again = await sendAs(db, null, form.table, { [form.replyTo]: 'Eli@casaverde.org' });
+    expect(await stateOf(again)).toEqual({ confirmed: true, unsubscribed: false });
+    expect(await confirmedAt(again)).toEqual(await confirmedAt(first));
+    // Its request to confirm is sent as to anyone: the emails say nothing of whether the address is on the list.
+    const emails = await db.query<{ recipient: string }>('select recipient from public.form_notifications where submission_id = $1 order by recipient', [again]);
+    expect(emails.rows.map((e) => e.recipient)).toEqual(['sender', 'staff']);
+
+    // Unsubscribed: a new sign-up waits for its own confirmation.
+    expect(await call('unsubscribe_opt_in', await tokenOf(again))).toBe('unsubscribed');
+    const back = await sendAs(db, null, form.table, { [form.replyTo]: 'eli@casaverde.org' });
+    expect(await stateOf(back)).toEqual({ confirmed: false, unsubscribed: false });
+    // Another address, or an address of another form, is not helped onto the list by it.
+    expect(await stateOf(await sendAs(db, null, form.table, { [form.replyTo]: 'elise@casaverde.org' }))).toEqual({ confirmed: false, unsubscribed: false });
+  });
+
   it('confirms no submission staff deleted but still unsubscribes it, and answers a made-up token unknown, never an error', async () => {
     const id = await sendAs(db, null, form.table, { [form.replyTo]: 'cleo@casaverde.org' });
     const token = await tokenOf(id);
