@@ -86,18 +86,24 @@ describe('npm run dev follows schemas/ as they are saved', () => {
       await name.click();
       await name.fill('Ana Typed');
       await page.locator('[data-island="forms/form"][data-hydrated]').waitFor();
+      const subject = (on: typeof page) => on.getByRole('combobox', { name: /Subject/ });
+      const chosen = (on: typeof page) => expect.poll(() => subject(on).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent), { timeout: 10_000 });
+      await subject(page).selectOption({ label: 'Feedback' });
       label('Your Name B');
       await follows('Your Name B');
       await expect.poll(() => page.getByRole('textbox', { name: /Your Name B/ }).inputValue(), { timeout: 10_000 }).toBe('Ana Typed');
+      await chosen(page).toBe('Feedback');
 
       // Typed before the form's code started (held back here, so it never does): kept too.
       const early = await browser.newPage();
       await early.route(/\/src\/features\/forms\//, () => {});
       await early.goto(`${site.url}/contact`);
       await early.getByRole('textbox', { name: /Your Name B/ }).fill('Ben Early');
+      await subject(early).selectOption({ label: 'Partnership Opportunity' });
       label('Your Name C');
       await expect.poll(() => early.getByRole('textbox', { name: /Your Name C/ }).count(), { timeout: 10_000, interval: 100 }).toBe(1);
       await expect.poll(() => early.getByRole('textbox', { name: /Your Name C/ }).inputValue(), { timeout: 10_000 }).toBe('Ben Early');
+      await chosen(early).toBe('Partnership Opportunity');
       expect(await early.locator('[data-island="forms/form"][data-hydrated]').count()).toBe(0);
       await early.close();
 

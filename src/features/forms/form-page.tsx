@@ -2,7 +2,7 @@ import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { shell } from 'virtual:site-shell';
 import { MainWithAside } from '../../components/main-with-aside';
 import type { FormDefinition, FormPage as PageDeclaration } from '../../components/forms/form-definition';
-import { devReloadKey } from '../../components/forms/dev-reload';
+import { devReloadKey } from '../../components/forms/dev-reload-key';
 import { prefillableFields } from '../../components/forms/prefill';
 import { Icon } from '../../components/icon';
 import { Island } from '../../components/island';

@@ -1,15 +1,15 @@
 /**
  * A shared `/blog?category=…` shows that category from the first paint. The page is prerendered with All
  * chosen, and the hub's code takes a second or more to arrive; until then this script, run by the parser
- * right after the hub's cards, marks the named category's chip as chosen (its look and `aria-pressed`
- * taken from All's) and hides the other categories' cards. When the code arrives it renders the same view,
- * so nothing moves. A name no chip has, or a category with no cards, is left to the code.
+ * right after the hub's island element, marks the named category's chip as chosen (its look and
+ * `aria-pressed` taken from All's) and hides the other categories' cards. When the code arrives it renders
+ * the same view, so nothing moves. A name no chip has, or a category with no cards, is left to the code.
  * Self-contained: it runs as its own source text, on /blog alone (a few hundred bytes; the loader every
  * page carries has no room for it).
  */
 function showCategoryBeforeCode(script: HTMLScriptElement, param: string) {
   const named = new URLSearchParams(location.search).get(param);
-  const hub = script.parentElement!;
+  const hub = script.previousElementSibling!;
   const chips = [...hub.querySelectorAll<HTMLElement>('[aria-pressed]')];
   const chosen = chips.find((chip) => chip.textContent === named);
   const cards = [...hub.querySelectorAll<HTMLElement>('[data-category]')];

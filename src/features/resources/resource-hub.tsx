@@ -2,7 +2,6 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState, useSyncExternalStore } from 'react';
 import { CardGrid } from '../../components/card-grid';
 import type { Resource, ResourceCategory } from '../../config/site-types';
-import { categoryBeforeCode } from './category-before-code';
 import { ResourceCard } from './resource-card';
 
 const ALL = 'All';
@@ -33,8 +32,8 @@ function showInAddress(choice: Choice) {
 /**
  * Category filter buttons (default All) over the resource grid, with both empty states, and a way back
  * up that shows everything again. The chosen category is in the page's address, so a filtered view can
- * be shared; the prerendered page shows All, its script shows the named category until the island, which
- * starts at once when the address names one, takes over.
+ * be shared; the prerendered page shows All, the page's script shows the named category until the island,
+ * which starts at once when the address names one, takes over (category-before-code.ts).
  */
 export function ResourceHub({ categories, resources }: ResourceHubProps) {
   // The prerender (and hydration) see no query; the browser's next render sees the address.
@@ -76,7 +75,6 @@ export function ResourceHub({ categories, resources }: ResourceHubProps) {
           </CardGrid>
         )}
       </div>
-      <script dangerouslySetInnerHTML={{ __html: categoryBeforeCode(CATEGORY_PARAM) }} />
       <Group justify="center" mt="xl">
         <Button
           variant="outline"
