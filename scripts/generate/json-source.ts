@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { createScanner, findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 
 /** A place in a JSON file: the path of keys and indexes, as in a JSON Pointer. */
 export type JsonPath = (string | number)[];
@@ -97,6 +97,25 @@ interface Repair {
   insert: string;
 }
 
+// jsonc-parser's SyntaxKind (a const enum its types declare, which this module's syntax cannot read).
+const UNKNOWN_TOKEN = 16;
+const END_OF_FILE = 17;
+const CURLY_QUOTES = /[\u201c\u201d\u201e\u201f\u00ab\u00bb]/g;
+const CURLY_SENTENCE = (quote: string) =>
+  `is not valid JSON: ${quote} is a curly quote, as a word processor types them. Use straight double quotes " around names and text (replace every “ and ” with ").`;
+
+/** Where curly quotes stand in for JSON's quotes: outside any text in quotes, where the reader may well write them. */
+function curlyQuotesOutsideText(text: string): number[] {
+  const scanner = createScanner(text, false);
+  const found: number[] = [];
+  for (let kind: number = scanner.scan(); kind !== END_OF_FILE; kind = scanner.scan()) {
+    if (kind !== UNKNOWN_TOKEN) continue;
+    const start = scanner.getTokenOffset();
+    for (const quote of text.slice(start, start + scanner.getTokenLength()).matchAll(CURLY_QUOTES)) found.push(start + quote.index);
+  }
+  return found;
+}
+
 /** What usually causes each syntax error, said as the fix; with the fix itself where it is certain. */
 function syntaxHint(error: ParseError, text: string): { offset: number; sentence: string; repair?: Repair | ((text: string) => string) } {
   const before = text.slice(0, error.offset).trimEnd();
@@ -127,9 +146,9 @@ function syntaxHint(error: ParseError, text: string): { offset: number; sentence
   if (/[\u201c\u201d\u201e\u201f\u2018\u2019\u00ab\u00bb]/.test(here)) {
     return {
       offset: error.offset,
-      sentence: `is not valid JSON: ${here} is a curly quote, as a word processor types them. Use straight double quotes " around names and text (replace every “ and ” with ").`,
-      // Said once for the file: every one of them is replaced before reading on.
-      repair: (all) => all.replace(/[\u201c\u201d\u201e\u201f\u00ab\u00bb]/g, '"'),
+      sentence: CURLY_SENTENCE(here),
+      // Every one outside the text is replaced before reading on; syntaxProblems names each line that has one.
+      repair: (all) => curlyQuotesOutsideText(all).reduce((fixed, at) => `${fixed.slice(0, at)}"${fixed.slice(at + 1)}`, all),
     };
   }
   if (code === 'InvalidSymbol' && here === "'") {
@@ -185,6 +204,8 @@ function duplicateKeys(file: SourceFile<unknown>): SchemaProblem[] {
   return problems;
 }
 
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
 /**
  * Every syntax mistake of a file, in one run (issue 38, 5). The parser's first error is the real one; its
  * later ones mostly follow from it. So each mistake whose fix is certain (a comma too many or missing, a
@@ -205,7 +226,17 @@ function syntaxProblems(text: string, first: ParseError, shownPath: string): Sch
     said.add(`${at} ${sentence}`);
     problems.push(new SchemaProblem(shownPath, [], sentence, { text, offset: at }));
     if (!repair) break;
-    if (typeof repair === 'function') current = repair(current);
+    if (typeof repair === 'function') {
+      // Curly quotes come pasted in bunches: each other line that has them is named too, once.
+      const lines = new Set([lineOf(text, at)]);
+      for (const quote of curlyQuotesOutsideText(current)) {
+        const original = quote - inserted.filter((o) => o < quote).length;
+        if (lines.has(lineOf(text, original))) continue;
+        lines.add(lineOf(text, original));
+        problems.push(new SchemaProblem(shownPath, [], CURLY_SENTENCE(current[quote]!), { text, offset: original }));
+      }
+      current = repair(current);
+    }
     else {
       current = current.slice(0, repair.at) + repair.insert + current.slice(repair.at + repair.remove);
       const grown = repair.insert.length - repair.remove;

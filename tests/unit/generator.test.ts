@@ -64,6 +64,20 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toMatch(/The schemas have 4 problems;/);
   });
 
+  it('curly quotes pasted on several lines are named on each, and those inside a text are left alone', async () => {
+    const out = await refused((ws) =>
+      ws.editText('contact.schema.json', (t) =>
+        t
+          .replace('"title": "Full Name"', '“title”: “Full Name”')
+          .replace('"title": "Email Address"', '"title": “Email Address”')
+          .replace('"title": "Contact Inquiry"', '"title": "The “Contact” Inquiry"'),
+      ),
+    );
+    const lines = [...out.matchAll(/✖ schemas\/contact\.schema\.json:(\d+):\d+: is not valid JSON: (.)/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(lines).toEqual(['10 “', '13 “']);
+    expect(out).toMatch(/The schemas have 2 problems;/);
+  });
+
   it('curly quotes pasted from a word processor are named as such, with the fix', async () => {
     const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"title": "Full Name"', '“title”: “Full Name”')));
     expect(out).toMatch(/schemas\/contact\.schema\.json:\d+:\d+: is not valid JSON: “ is a curly quote, as a word processor types them\. Use straight double quotes " around names and text/);
