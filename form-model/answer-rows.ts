@@ -56,7 +56,7 @@ export function answerRows(form: NotificationForm, data: Record<string, unknown>
   const rows: AnswerRow[] = form.order.map((field) => {
     const label = questionTitle(form, field);
     if (answered(data[field])) return { field, label, value: display(form, field, data[field]), state: 'answered' };
-    const state = notAsked.has(field) ? 'not asked' : 'not answered';
+    const state = notAsked.has(field) || form.hidden?.includes(field) ? 'not asked' : 'not answered';
     return { field, label, value: NO_ANSWER[state], state };
   });
   // A double opt-in form's address is on the list only once confirmed: staff read which it is.

@@ -28,6 +28,8 @@ export interface NotificationForm {
   replies?: ReplyTemplate[];
   /** Field names in the order staff read them. */
   order: string[];
+  /** Questions the form no longer asks ("ui:widget": "hidden", schemas/README.md): left empty, staff read "Not asked". */
+  hidden?: string[];
   /** A wizard's step titles, in order (the steps of its funnel on the staff overview); absent for a one-page form. */
   steps?: string[];
   schema: {

@@ -40,13 +40,15 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
         .filter(([field, kind]) => (kind === 'email' || kind === 'tel') && order.includes(field)),
     );
     const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
+    const hiddenFields = order.filter((field) => (form.ui.json[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden');
+    const hidden = hiddenFields.length ? `    hidden: ${JSON.stringify(hiddenFields)},\n` : '';
     const results = form.resultsRead ? `    results: ${resultsName(form.name)},\n` : '';
     const replies = form.repliesRead ? `    replies: ${json(form.repliesRead).replaceAll('\n', '\n    ')},\n` : '';
     const copy = entry.notification.copyToSender && entry.page?.sent;
     const copyToSender = copy ? `    copyToSender: ${JSON.stringify({ subject: entry.notification.copyToSender!.subject, title: copy.title, body: copy.body })},\n` : '';
     const optIn = entry.notification.optIn && entry.page ? `    optIn: ${JSON.stringify({ ...entry.notification.optIn, page: entry.page.path })},\n` : '';
     entries.push(
-      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${optIn}${contactLinks}${results}${replies}    order: ${JSON.stringify(order)},\n${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
+      `  ${JSON.stringify(entry.notification.formType)}: {\n    id: ${JSON.stringify(form.name)},\n    table: ${JSON.stringify(entry.table)},\n    replyTo: ${JSON.stringify(entry.notification.replyTo)},\n    subject: ${JSON.stringify(entry.notification.subject ?? null)},\n${copyToSender}${optIn}${contactLinks}${results}${replies}    order: ${JSON.stringify(order)},\n${hidden}${steps ? `    steps: ${JSON.stringify(steps.map((s) => s.title))},\n` : ''}    schema: ${json(form.schema.json).replaceAll('\n', '\n    ')},\n  },`,
     );
   }
   return [

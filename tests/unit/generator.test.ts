@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspace';
 import { declareVolunteer } from '../support/volunteer-form';
 import { EMAIL_PATTERN } from '../../form-model/email-address';
+import type { NotificationForm } from '../../form-model/notification-form';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -291,6 +292,22 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toContain('(at /contact/fromProfile/subject): "subject" is not a free-text question; only those can be filled in from the profile.');
     expect(out).toContain('(at /contact/fromProfile/email): "password" is not a question of the profile (schemas/sign-up.schema.json) that is saved.');
     expect(out).toContain('(at /contact/fromProfile/message): "compnay" is not a question of the profile (schemas/sign-up.schema.json) that is saved. Did you mean "company"?');
+  });
+
+  it('a question hidden as the docs say is one staff read as "Not asked" on new answers, and as answered on those sent before', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.ui.json', (ui) => (ui.subject = { ...ui.subject, 'ui:widget': 'hidden' }));
+    ws.editJson('contact.schema.json', (s) => (s.required = s.required.filter((field: string) => field !== 'subject')));
+    const result = await ws.generate();
+    expect(result.ok, result.lines.join('\n')).toBe(true);
+    const { notificationForms } = (await import(join(ws.formModel, 'generated', 'notification-forms.ts'))) as { notificationForms: Record<string, NotificationForm> };
+    const { answerRows } = (await import(join(ws.formModel, 'answer-rows.ts'))) as typeof import('../../form-model/answer-rows');
+    const contact = Object.values(notificationForms).find((form) => form.id === 'contact')!;
+    const subjectRow = (answers: Record<string, unknown>) => answerRows(contact, answers).find((row) => row.field === 'subject');
+    expect(subjectRow({ name: 'Ana', message: 'Hello' })).toMatchObject({ value: 'Not asked', state: 'not asked' });
+    expect(subjectRow({ name: 'Ana', subject: 'Feedback' })).toMatchObject({ value: 'Feedback', state: 'answered' });
+    // A question left empty is still "Not answered".
+    expect(answerRows(contact, { subject: 'Feedback' }).find((row) => row.field === 'message')).toMatchObject({ state: 'not answered' });
   });
 
   it('"copyToSender" gives the function the copy\'s subject and the page\'s "sent" texts, and needs both the "sent" and a per-address cap', async () => {
