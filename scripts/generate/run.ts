@@ -144,7 +144,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       form.repliesRead = checkReplies(form, registry.json[form.name], questions ?? {}, problems) ?? undefined;
     }
     for (const stray of strayFiles(schemasDir, registry.json)) {
-      problems.push(new SchemaProblem(`schemas/${stray}`, [], 'belongs to no form listed in schemas/forms.json. Rename it to <form>.schema.json, .ui.json, .messages.json, .steps.json, .results.json or .replies.json, or list its form.'));
+      const form = stray.split('.')[0];
+      problems.push(
+        new SchemaProblem(
+          `schemas/${stray}`,
+          [],
+          `belongs to no form listed in schemas/forms.json. For a new form, add its entry "${form}" to schemas/forms.json (README.md, "Adding a form"); for a file of another form, rename it to <that form>.schema.json, .ui.json, .messages.json, .steps.json, .results.json or .replies.json.`,
+        ),
+      );
     }
   }
   const migrationsDir = join(supabaseDir, 'migrations');

@@ -65,6 +65,11 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(out).toMatch(/The schemas have 4 problems;/);
   });
 
+  it('a new form\'s file before its forms.json entry says to add the entry, by the form\'s name', async () => {
+    const out = await refused((ws) => writeFileSync(join(ws.schemas, 'event-registration.schema.json'), '{ "$id": "event_registration", "type": "object" }\n'));
+    expect(out).toContain('schemas/event-registration.schema.json: belongs to no form listed in schemas/forms.json. For a new form, add its entry "event-registration" to schemas/forms.json (README.md, "Adding a form")');
+  });
+
   it('curly quotes pasted on several lines are named on each, and those inside a text are left alone', async () => {
     const out = await refused((ws) =>
       ws.editText('contact.schema.json', (t) =>
