@@ -7,6 +7,7 @@ import { schemaWorkspace, type SchemaWorkspace } from '../support/schema-workspa
 import { declareVolunteer } from '../support/volunteer-form';
 import { EMAIL_PATTERN } from '../../form-model/email-address';
 import type { NotificationForm } from '../../form-model/notification-form';
+import type * as AnswerRows from '../../form-model/answer-rows';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -306,7 +307,7 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     const result = await ws.generate();
     expect(result.ok, result.lines.join('\n')).toBe(true);
     const { notificationForms } = (await import(join(ws.formModel, 'generated', 'notification-forms.ts'))) as { notificationForms: Record<string, NotificationForm> };
-    const { answerRows } = (await import(join(ws.formModel, 'answer-rows.ts'))) as typeof import('../../form-model/answer-rows');
+    const { answerRows } = (await import(join(ws.formModel, 'answer-rows.ts'))) as typeof AnswerRows;
     const contact = Object.values(notificationForms).find((form) => form.id === 'contact')!;
     const subjectRow = (answers: Record<string, unknown>) => answerRows(contact, answers).find((row) => row.field === 'subject');
     expect(subjectRow({ name: 'Ana', message: 'Hello' })).toMatchObject({ value: 'Not asked', state: 'not asked' });
