@@ -22,6 +22,11 @@ function pageNotification(notification: NonNullable<FormRegistryEntry['notificat
   return { formType: notification.formType, optIn: texts };
 }
 
+/** The questions a form no longer asks: hidden in its .ui.json ("ui:widget": "hidden", schemas/README.md). */
+export function hiddenQuestions(form: FormSource): string[] {
+  return Object.keys(form.schema.json.properties ?? {}).filter((field) => (form.ui.json[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden');
+}
+
 /**
  * How staff read each notified form (form-model/generated), for send-form-notification and /staff: its table, schema (for titles
  * and option labels), field order and formType. It emails saved rows, which the database has checked,
@@ -40,7 +45,7 @@ function notificationFormsModule(forms: FormSource[], registry: Record<string, F
         .filter(([field, kind]) => (kind === 'email' || kind === 'tel') && order.includes(field)),
     );
     const contactLinks = Object.keys(contact).length ? `    contact: ${JSON.stringify(contact)},\n` : '';
-    const hiddenFields = order.filter((field) => (form.ui.json[field] as { 'ui:widget'?: unknown } | undefined)?.['ui:widget'] === 'hidden');
+    const hiddenFields = hiddenQuestions(form).filter((field) => order.includes(field));
     const hidden = hiddenFields.length ? `    hidden: ${JSON.stringify(hiddenFields)},\n` : '';
     const results = form.resultsRead ? `    results: ${resultsName(form.name)},\n` : '';
     const replies = form.repliesRead ? `    replies: ${json(form.repliesRead).replaceAll('\n', '\n    ')},\n` : '';

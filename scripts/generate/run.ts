@@ -11,7 +11,8 @@ import { editorSchemas } from './editor-schemas.ts';
 import { checkShape, registryShape } from './check/file-shapes.ts';
 import { checkResults } from './check/results.ts';
 import { checkReplies } from './check/replies.ts';
-import { formPagesModule, generatedFiles } from './emit-files.ts';
+import { formPagesModule, generatedFiles, hiddenQuestions } from './emit-files.ts';
+import { placeholdersIn } from '../../form-model/reply-templates.ts';
 import { readSchemas, SchemaProblem, strayFiles, type Registry } from './forms.ts';
 import { keepAnswersAdvice, lossesBeside, lossProblem } from './losses.ts';
 import { applyOptionLists } from './option-lists.ts';
@@ -259,6 +260,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     written.push(shown(databaseFile));
   }
   if (!written.length) return { ok: true, written, migration: null, lines: ['Everything is already up to date with schemas/: nothing was written.'] };
+  // Not a mistake (answers sent before still have it), but a reply staff start from would read oddly.
+  const emptyInReplies = forms.flatMap((form) => {
+    const hidden = hiddenQuestions(form);
+    return (form.repliesRead ?? []).flatMap((reply) =>
+      [...new Set(placeholdersIn(`${reply.subject}\n${reply.body}`).names)]
+        .filter((name) => hidden.includes(name))
+        .map((name) => `  • schemas/${form.name}.replies.json: "${reply.title}" puts in {${name}}, which the form no longer asks: on new submissions nothing is there. Change the reply if it should not read so.`),
+    );
+  });
   const removed = [...changes].filter(([, content]) => content === null).map(([file]) => shown(file));
   const wrote = written.filter((w) => !removed.includes(w));
   return {
@@ -280,6 +290,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ...(plan.migration
         ? ['', `The database changes with supabase/migrations/${plan.migration.file}. ${notes.length ? 'For the answers already saved:' : 'The answers already saved are unchanged.'}`, ...notes]
         : []),
+      ...(emptyInReplies.length ? ['', 'Replies staff start from:', ...emptyInReplies] : []),
     ],
   };
 }

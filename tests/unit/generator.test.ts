@@ -304,8 +304,12 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     const ws = schemaWorkspace();
     ws.editJson('contact.ui.json', (ui) => (ui.subject = { ...ui.subject, 'ui:widget': 'hidden' }));
     ws.editJson('contact.schema.json', (s) => (s.required = s.required.filter((field: string) => field !== 'subject')));
+    writeFileSync(join(ws.schemas, 'contact.replies.json'), JSON.stringify([{ title: 'Thanks', subject: 'Re: {subject}', body: 'Hello {name},\n\nThank you.' }]));
     const result = await ws.generate();
     expect(result.ok, result.lines.join('\n')).toBe(true);
+    // A reply that puts it in is said once, as it would read on new submissions.
+    expect(result.lines).toContain('  • schemas/contact.replies.json: "Thanks" puts in {subject}, which the form no longer asks: on new submissions nothing is there. Change the reply if it should not read so.');
+    expect(result.lines.filter((line) => line.includes('contact.replies.json'))).toHaveLength(1);
     const { notificationForms } = (await import(join(ws.formModel, 'generated', 'notification-forms.ts'))) as { notificationForms: Record<string, NotificationForm> };
     const { answerRows } = (await import(join(ws.formModel, 'answer-rows.ts'))) as typeof AnswerRows;
     const contact = Object.values(notificationForms).find((form) => form.id === 'contact')!;
