@@ -25,5 +25,5 @@ function showCategoryBeforeCode(script: HTMLScriptElement, param: string) {
   for (const card of cards) if (card.dataset.category !== named) card.style.display = 'none';
 }
 
-/** The script's text, for the hub to render after its cards. */
+/** The script's text, for the page to put right after the hub's island (resources-page.tsx). */
 export const categoryBeforeCode = (param: string) => `(${showCategoryBeforeCode.toString()})(document.currentScript,${JSON.stringify(param)})`;
