@@ -17,9 +17,9 @@
  * (scripts/generate/pg-pattern.ts) can check the same way.
  */
 
-/** Characters the part before @ may have in any script (RFC 5322's atom, with dots). */
-const LOCAL_MARKS = "0-9!#$%&'*+/=?^_`{|}~.\\-";
-const LABEL_MARKS = '0-9\\-';
+/** Characters the part before @ may have in any script (RFC 5322's atom; dots only between atoms). */
+const LOCAL_MARKS = "0-9!#$%&'*+/=?^_`{|}~\\-";
+const DIGITS = '0-9';
 
 /** Latin letters of the world's languages: ASCII, Latin-1, Extended-A, Vietnamese, Romanian, Pinyin. */
 const LATIN = 'a-zA-Z\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u017f\\u01a0\\u01a1\\u01af\\u01b0\\u01cd-\\u01dc\\u0218-\\u021b\\u1e00-\\u1eff';
@@ -77,20 +77,40 @@ function cyrillicUnlikeLatin(): string {
   return ranges.map(([a, b]) => (a === b ? hex(a) : `${hex(a)}-${hex(b)}`)).join('');
 }
 
-/** A part in one script: `letters` and the marks any script may use. */
-const inOneScript = (marks: string, cyrillic: string) =>
-  `(?:${[`[${LATIN}${marks}]+`, cyrillic, ...OTHER_SCRIPTS.map((letters) => `[${letters}${marks}]+`)].join('|')})`;
+/**
+ * The three kinds of part, each written in one script with `letters` (a character class's contents):
+ * - the part before @: atoms of letters and marks joined by single dots (RFC 5322's dot-atom: no dot first,
+ *   last or twice in a row, which no mail server delivers to unquoted);
+ * - a label of the domain: letters and digits, with dashes only inside (RFC 1035);
+ * - the last label: the same, starting with a letter (no top-level domain is all digits, RFC 3696).
+ * `must` (optional): a class of which the part holds at least one letter.
+ */
+type Part = (letters: string, must?: string) => string;
+const dotAtom: Part = (l, must) => {
+  const atom = `[${l}${LOCAL_MARKS}]`;
+  return must ? `(?:${atom}\\.?)*[${must}](?:\\.?${atom})*` : `${atom}(?:\\.?${atom})*`;
+};
+const label: Part = (l, must) => {
+  const edge = `[${l}${DIGITS}]`;
+  return must ? `(?:${edge}-*)*[${must}](?:-*${edge})*` : `${edge}(?:-*${edge})*`;
+};
+const topLabel: Part = (l, must) => {
+  const edge = `[${l}${DIGITS}]`;
+  return must ? `(?:[${l}](?:${edge}|-)*)?[${must}](?:-*${edge})*` : `[${l}](?:-*${edge})*`;
+};
 
-/** A Cyrillic part with at least one letter that does not look Latin. */
-const unlikeLatin = (marks: string) => `[${CYRILLIC}${marks}]*[${CYRILLIC_UNLIKE_LATIN}][${CYRILLIC}${marks}]*`;
+/** A part in one script: Latin, Cyrillic (any letter, or with one that does not look Latin: `safe`) or another. */
+const inOneScript = (part: Part, safe: boolean) =>
+  `(?:${[part(LATIN), safe ? part(CYRILLIC, CYRILLIC_UNLIKE_LATIN) : part(CYRILLIC), ...OTHER_SCRIPTS.map((letters) => part(letters))].join('|')})`;
 
-const anyLocal = inOneScript(LOCAL_MARKS, `[${CYRILLIC}${LOCAL_MARKS}]+`);
-const anyLabel = inOneScript(LABEL_MARKS, `[${CYRILLIC}${LABEL_MARKS}]+`);
-const safeLocal = inOneScript(LOCAL_MARKS, unlikeLatin(LOCAL_MARKS));
-const safeLabel = inOneScript(LABEL_MARKS, unlikeLatin(LABEL_MARKS));
+const anyLocal = inOneScript(dotAtom, false);
+const anyLabel = inOneScript(label, false);
+const safeLocal = inOneScript(dotAtom, true);
+const safeLabel = inOneScript(label, true);
+const safeTop = inOneScript(topLabel, true);
 
 /** The pattern `"format": "email"` stands for (a JavaScript regular expression, with the u flag). */
-export const EMAIL_PATTERN = `^(?:${anyLocal}@(?:${anyLabel}\\.)+[${CYRILLIC}]+|${safeLocal}@(?:${safeLabel}\\.)+${safeLabel})$`;
+export const EMAIL_PATTERN = `^(?:${anyLocal}@(?:${anyLabel}\\.)+[${CYRILLIC}]+|${safeLocal}@(?:${safeLabel}\\.)+${safeTop})$`;
 
 /** The named rules a question may use, by the name its schema gives in "format". */
 export const NAMED_FORMATS: Record<string, string> = { email: EMAIL_PATTERN };
