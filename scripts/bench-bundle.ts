@@ -21,6 +21,7 @@ import { chromium } from '@playwright/test';
 import { pages } from '../site.config.ts';
 import { CHROMIUM_PATH, chromiumArgs } from './lib/chromium.ts';
 import { distDir } from './lib/dist-dir.ts';
+import { pageFile } from './build/page-file.ts';
 import { createSiteServer } from './serve/site-server.ts';
 
 const dist = distDir;
@@ -62,7 +63,7 @@ const islands = new Map<string, { kb: number; files: number; pages: number }>();
 const early = new Map<string, { kb: number; shared: string[] }>();
 try {
   for (const { path } of pages) {
-    const file = join(dist, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+    const file = join(dist, pageFile(path));
     const html = readFileSync(file, 'utf8');
     const loader = html.match(/<script type="module">([\s\S]*?)<\/script>/)?.[1] ?? '';
     for (const [name, files] of Object.entries(islandsOf(html, 'early'))) {

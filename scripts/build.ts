@@ -16,6 +16,7 @@ import { precompress } from './build/precompress.ts';
 import { writeShareImages } from './build/share-images.tsx';
 import { feedPath } from '../src/lib/published-files.ts';
 import { injectPage, minifyInlineScripts, renderHead } from './build/html.ts';
+import { pageFile } from './build/page-file.ts';
 import { sitemapXml, robotsTxt } from './build/sitemap.ts';
 import { distDir, distLabel } from './lib/dist-dir.ts';
 import { hostedBackendUrl, localSiteEnv } from './lib/local-backend.ts';
@@ -75,7 +76,7 @@ async function main() {
   };
   for (const page of server.pages) {
     const head = renderHead({ ...server.headFor(page.path, server.pages, server.site, siteOrigin), jsonLd: server.structuredDataFor(page.path, siteOrigin) }, server.site);
-    await write(join(dist, page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`), injectPage(template, head, await renderPage(page.path)));
+    await write(join(dist, pageFile(page.path)), injectPage(template, head, await renderPage(page.path)));
   }
   const missing = '/__not-found__';
   const notFoundHead = server.headFor(missing, server.pages, server.site, siteOrigin);

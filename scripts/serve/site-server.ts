@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { pageFile } from '../build/page-file.ts';
 import { ASSETS_CACHE_CONTROL, isPrivatePath, PAGES_CACHE_CONTROL, PRIVATE_PAGE_HEADERS, securityHeaders } from './security-headers.ts';
 
 /** A request's path as the file server resolves it, whatever the client sent (never throws: `new URL` would on `http://[`). */
@@ -53,6 +54,17 @@ export function createSiteServer(dist: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.statusCode = 405;
       res.setHeader('Allow', 'GET, HEAD');
+      res.end();
+      return;
+    }
+    // A page's address has no trailing slash (scripts/build/page-file.ts); `/about/` goes to `/about`, as
+    // Cloudflare Pages and Netlify send it, so a typed or pasted slash still finds the page.
+    const raw = (req.url ?? '/').split(/[?#]/, 1)[0]!;
+    const page = raw.replace(/\/+$/, '');
+    // (Only a path of one leading slash: `//host/` would make the Location another site's address.)
+    if (page !== raw && /^\/[^/\\]/.test(page) && existsSync(join(dist, pageFile(pathOf(page))))) {
+      res.statusCode = 308;
+      res.setHeader('Location', page + (req.url ?? '').slice(raw.length));
       res.end();
       return;
     }

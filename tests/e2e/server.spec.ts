@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
+import { E2E_BACKEND } from './backend';
 import { shell } from './shell';
 import { expect, test } from './fixtures';
 
@@ -95,6 +98,22 @@ test('a request line no browser sends is answered, and the server goes on servin
     expect(status, target).toMatch(/^HTTP\/1\.1 [234]\d\d /);
   }
   expect((await request.get('/about')).status()).toBe(200);
+});
+
+test('each page is one file served at its address with no trailing slash, as static hosts serve it; a slash added goes there', async ({ request, baseURL }) => {
+  // `about.html`, not `about/index.html`: Cloudflare Pages, Netlify and GitHub Pages serve a folder's index
+  // at `/about/` and answer `/about`, the canonical address, with a redirect (decision 055).
+  const dist = join(import.meta.dirname, '..', '..', E2E_BACKEND.distDir);
+  for (const path of ['/about', '/courses', '/courses/strategic-leadership', '/staff']) {
+    expect(existsSync(join(dist, `${path.slice(1)}.html`)), path).toBe(true);
+    expect(existsSync(join(dist, path.slice(1), 'index.html')), path).toBe(false);
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).toBe(200);
+    const slashed = await request.get(`${path}/?from=mail`, { maxRedirects: 0 });
+    expect(slashed.status(), path).toBe(308);
+    expect(slashed.headers().location, path).toBe(`${path}?from=mail`);
+  }
+  // Only a path of this site: `//about/` is not sent to a host called "about".
+  for (const path of ['//about/', '/\\about/', '/nowhere/']) expect((await request.get(`${baseURL}${path}`, { maxRedirects: 0 })).status(), path).toBe(404);
 });
 
 test('only GET and HEAD are served', async ({ request }) => {

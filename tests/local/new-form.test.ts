@@ -62,7 +62,7 @@ describe('a new form on a copy of the project', () => {
   });
 
   it('has its own prerendered page, in the sitemap, with every question, the courses of site.config.ts and its button', () => {
-    const html = readFileSync(join(copy, 'dist', 'volunteer', 'index.html'), 'utf8');
+    const html = readFileSync(join(copy, 'dist', 'volunteer.html'), 'utf8');
     expect(html).toContain('Offer Your Time');
     expect(html).toContain('<title>Volunteer With Us');
     for (const field of volunteer.ui['ui:order']) expect(html).toContain(`id="${volunteer.schema.$id}_${field}"`);
