@@ -5,13 +5,12 @@
 import { Feed } from 'feed';
 import { paths, resources, site } from '../../site.config';
 import type { InternalResource } from '../config/site-types';
+import { articleDate } from './article-date';
 import { feedPath, logoPath } from './published-files';
 
 const articles = () =>
   resources.filter((r): r is InternalResource => r.content !== null).sort((a, b) => b.published.localeCompare(a.published));
 
-/** Noon UTC: the day an article was published reads the same in every time zone. */
-const day = (date: string) => new Date(`${date}T12:00:00Z`);
 
 export function articlesFeed(origin: string): string {
   const list = articles();
@@ -24,7 +23,7 @@ export function articlesFeed(origin: string): string {
     image: `${origin}${logoPath}`,
     copyright: `© ${site.name}`,
     generator: false,
-    ...(list[0] ? { updated: day(list[0].published) } : {}),
+    ...(list[0] ? { updated: articleDate(list[0].published) } : {}),
     feedLinks: { rss: `${origin}${feedPath}` },
   });
   for (const article of list) {
@@ -33,7 +32,7 @@ export function articlesFeed(origin: string): string {
       id: `${origin}${article.to}`,
       link: `${origin}${article.to}`,
       description: article.description,
-      date: day(article.published),
+      date: articleDate(article.published),
       // RSS's <author> is an address with the name after it: the team's, as nobody writes to an author alone.
       author: [{ name: article.author, email: site.email, link: `${origin}${paths.about}` }],
       category: [{ name: article.category }],

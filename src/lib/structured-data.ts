@@ -8,6 +8,7 @@ import type { Article, BreadcrumbList, Course, Graph, Organization, Service, Thi
 import about from '../../content/about';
 import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
 import type { InternalCourse, InternalResource, PageEntry } from '../config/site-types';
+import { articleDate } from './article-date';
 import { logoPath, shareImagePath, shareImageSize } from './published-files';
 
 const organizationId = (origin: string) => `${origin}/#organization`;
@@ -115,8 +116,9 @@ function articleData(page: PageEntry, origin: string): Article | null {
     url: `${origin}${article.to}`,
     mainEntityOfPage: `${origin}${article.to}`,
     image: { '@type': 'ImageObject', url: shareImage(origin, article.to), width: `${shareImageSize.width}`, height: `${shareImageSize.height}` },
-    datePublished: article.published,
-    dateModified: article.published,
+    // A date and time with its zone (Google reads a bare date in Googlebot's zone), the feed's instant.
+    datePublished: articleDate(article.published).toISOString(),
+    dateModified: articleDate(article.published).toISOString(),
     author: { '@type': 'Person', name: article.author, url: `${origin}${paths.about}`, ...(author ? { jobTitle: author.role } : {}) },
     publisher: { '@id': organizationId(origin) },
   };
