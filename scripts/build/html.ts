@@ -3,6 +3,7 @@ import { feedPath, shareImageSize } from '../../src/lib/published-files.ts';
 
 interface Head {
   title: string;
+  shareTitle?: string;
   description: string;
   canonical: string | null;
   noindex?: boolean;
@@ -25,7 +26,7 @@ export function renderHead(head: Head, site: { name: string; locale: string }): 
     `<meta property="og:type" content="${head.type ?? 'website'}" />`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}" />`,
     `<meta property="og:locale" content="${site.locale}" />`,
-    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.shareTitle ?? head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}" />` : null,
     ...(head.image

@@ -1,6 +1,6 @@
 /**
  * The share images social sites show for a link (og:image): one 1200x630 PNG per page in the site's own
- * faces and palette, with the page's heading and kind, and the organization's square logo. Drawn with
+ * faces and palette, with the page's heading and kind, the organization's square logo and /favicon.ico. Drawn with
  * satori (layout and text to SVG) and resvg (SVG to PNG); each image is kept in build/cache/share under
  * the hash of everything it is drawn from, so a build redraws only the pages whose card changed.
  */
@@ -13,7 +13,7 @@ import { DEFAULT_THEME } from '@mantine/core';
 import satori from 'satori';
 import { fileCache } from './file-cache.ts';
 import type { ShareCard } from '../../src/lib/share-card.ts';
-import { logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/published-files.ts';
+import { faviconPath, faviconSize, logoPath, logoSize, shareImagePath, shareImageSize } from '../../src/lib/published-files.ts';
 import { theme } from '../../src/theme.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -50,6 +50,8 @@ export async function writeShareImages(dist: string, cards: { path: string; card
 
   const logo = await cached(`logo:${logoSize}`, async () => png(mark.toString('utf8'), logoSize));
   await copyFile(logo, join(dist, logoPath.slice(1)));
+  const icon = await cached(`favicon:${faviconSize}`, async () => icoOf(png(mark.toString('utf8'), faviconSize), faviconSize));
+  await copyFile(icon, join(dist, faviconPath.slice(1)));
   const markUri = `data:image/svg+xml;base64,${mark.toString('base64')}`;
   const host = new URL(site.url).host.replace(/^www\./, '');
   for (const { path, card } of cards) {
@@ -61,6 +63,23 @@ export async function writeShareImages(dist: string, cards: { path: string; card
   }
   await cache.prune();
   return { drawn: cache.counts.made, cached: cache.counts.cached };
+}
+
+/**
+ * An .ico holding one PNG (which every browser since 2007 reads): a 6-byte header (reserved, type 1 = icon,
+ * one image) and a 16-byte entry (width, height, no palette, 1 plane, 32 bits, the PNG's length and offset).
+ */
+function icoOf(image: Buffer, size: number): Buffer {
+  const head = Buffer.alloc(22);
+  head.writeUInt16LE(1, 2);
+  head.writeUInt16LE(1, 4);
+  head.writeUInt8(size, 6);
+  head.writeUInt8(size, 7);
+  head.writeUInt16LE(1, 10);
+  head.writeUInt16LE(32, 12);
+  head.writeUInt32LE(image.length, 14);
+  head.writeUInt32LE(head.length, 18);
+  return Buffer.concat([head, image]);
 }
 
 function png(svg: string, width: number): Buffer {

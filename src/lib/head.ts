@@ -4,6 +4,8 @@ import { shareImagePath } from './published-files';
 
 export interface HeadTags {
   title: string;
+  /** The title a share shows (og:title): the page's own, as og:site_name already names the site; the home page's in full. */
+  shareTitle: string;
   description: string;
   /** Null for a page that is not meant to be found (not found, staff only). */
   canonical: string | null;
@@ -23,6 +25,7 @@ export function headFor(pathname: string, pages: PageEntry[], site: { name: stri
   if (!page) {
     return {
       title: notFoundTitle(site.name),
+      shareTitle: 'Page not found',
       description: 'The page you were looking for could not be found.',
       canonical: null,
       noindex: true,
@@ -34,6 +37,7 @@ export function headFor(pathname: string, pages: PageEntry[], site: { name: stri
   const listed = !page.private;
   return {
     title: documentTitle(page, site.name),
+    shareTitle: page.path === '/' ? documentTitle(page, site.name) : page.title,
     description: page.description,
     canonical: listed ? `${origin}${page.path}` : null,
     noindex: !listed,

@@ -10,5 +10,12 @@ export const shareImagePath = (pagePath: string) => `/share/${pagePath === '/' ?
 export const logoPath = '/logo.png';
 export const logoSize = 512;
 
+/**
+ * The same mark as a file at the address browsers, feed readers and crawlers ask for when a page gives
+ * them none they can fetch (every page's own icon is inline, decision 017).
+ */
+export const faviconPath = '/favicon.ico';
+export const faviconSize = 48;
+
 /** The articles' feed (src/lib/articles-feed.ts). */
 export const feedPath = '/blog/feed.xml';

@@ -124,10 +124,19 @@ test('only GET and HEAD are served', async ({ request }) => {
 /** A PNG's size, from its header (IHDR: width and height as 32-bit big-endian at bytes 16 and 20). */
 const decode = (text: string) => text.replace(/&(amp|quot|#39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[e]!);
 
+/** Every address of this site in a JSON-LD value (not its @id names, which are identifiers, not pages). */
+const urlsIn = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value.startsWith('https://www.keystoneimpact.org') ? [value] : []
+    : Array.isArray(value) ? value.flatMap(urlsIn)
+    : value && typeof value === 'object' ? Object.entries(value).flatMap(([key, v]) => (key === '@id' ? [] : urlsIn(v)))
+    : [];
+
 const pngSize = (png: Buffer) => ({ signature: png.subarray(1, 4).toString('latin1'), width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
 
 test('every route is shared with its own 1200x630 image and carries one block of schema.org data', async ({ request }) => {
   const images = new Set<string>();
+  const linked = new Set<string>();
   for (const route of shell.routes) {
     const html = await (await request.get(route.path)).text();
     const meta = (name: string) => decode(html.match(new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`))?.[1] ?? '');
@@ -143,9 +152,26 @@ test('every route is shared with its own 1200x630 image and carries one block of
     const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
     expect(blocks, route.path).toHaveLength(route.private ? 0 : 1);
     if (!route.private) expect(JSON.parse(blocks[0]![1]!)['@graph'][0], route.path).toMatchObject({ '@type': 'Organization', logo: 'https://www.keystoneimpact.org/logo.png' });
+    // A share names the page (og:site_name names the site): the page's own title, the home page's in full.
+    expect(meta('og:title'), route.path).toBe(route.path === '/' ? decode(html.match(/<title>([^<]*)<\/title>/)![1]!) : route.title.replace(/ \| Keystone Impact Partners$/, ''));
+    if (!route.private) for (const url of urlsIn(JSON.parse(blocks[0]![1]!))) linked.add(url);
+  }
+  // Every address the structured data gives is this site's page or file, and a #place is on its page
+  // (an article's author is their place on /about).
+  for (const url of linked) {
+    const { pathname, hash } = new URL(url);
+    const target = await request.get(pathname);
+    expect(target.status(), url).toBe(200);
+    if (hash) expect(await target.text(), url).toContain(`id="${hash.slice(1)}"`);
   }
   expect(images.size, 'no two routes share an image').toBe(shell.routes.length);
   expect(pngSize(await (await request.get('/logo.png')).body())).toEqual({ signature: 'PNG', width: 512, height: 512 });
+  // The address browsers, feed readers and crawlers ask for an icon at: an icon, not the not-found page.
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  const ico = await icon.body();
+  expect([ico.readUInt16LE(2), ico.readUInt16LE(4), ico[6], ico[7]]).toEqual([1, 1, 48, 48]);
+  expect(pngSize(ico.subarray(ico.readUInt32LE(18)))).toEqual({ signature: 'PNG', width: 48, height: 48 });
 });
 
 test('the articles\' feed is linked from every page, reads as RSS and lists each article once, newest first', async ({ request, page }) => {

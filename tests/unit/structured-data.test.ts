@@ -8,6 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderHead } from '../../scripts/build/html';
 import { courses, footer, pages, resources, services, site } from '../../site.config';
+import about from '../../content/about';
+import { consultantAnchor } from '../../src/config/consultant-anchor';
 import type { InternalCourse, InternalResource } from '../../src/config/site-types';
 import { headFor } from '../../src/lib/head';
 import { logoPath, logoSize } from '../../src/lib/published-files';
@@ -81,7 +83,9 @@ describe('structured data (JSON-LD)', () => {
     expect(data).toMatchObject({ headline: article.title, author: { '@type': 'Person', name: article.author } });
     expect(String(data!.headline).length, 'Google cuts headlines past 110 characters').toBeLessThanOrEqual(110);
     expect(isUrl((data!.image as Node).url)).toBe(true);
-    expect(isUrl((data!.author as Node).url)).toBe(true);
+    // The author's own place on /about (tests/e2e/server.spec.ts finds it there), one per consultant.
+    expect((data!.author as Node).url).toMatch(new RegExp(`^${origin}/about#[a-z0-9-]+$`));
+    expect(new Set(about.consultants.map(consultantAnchor)).size).toBe(about.consultants.length);
     // A date and time with its zone (a bare date is read in Googlebot's zone), on the article's day, the
     // instant the feed gives it.
     expect(String(data!.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);

@@ -9,6 +9,7 @@ import { PageHero } from '../../components/page-hero';
 import { ProofBand } from '../../components/proof-band';
 import { PullQuote } from '../../components/pull-quote';
 import { Section } from '../../components/section';
+import { consultantAnchor } from '../../config/consultant-anchor';
 import type { AboutContent, Consultant } from '../../config/site-types';
 
 export default function AboutPage({ heading, content }: { heading: string; content: AboutContent }) {
@@ -59,7 +60,7 @@ export default function AboutPage({ heading, content }: { heading: string; conte
 
 function ConsultantCard({ person }: { person: Consultant }) {
   return (
-    <Card withBorder padding="xl" radius="md">
+    <Card withBorder padding="xl" radius="md" id={consultantAnchor(person)}>
       <Stack gap="sm">
         <Group wrap="nowrap" gap="lg">
           <img src={imageUrl[person.portrait.key]} alt={person.portrait.alt} width={96} height={96} loading="lazy" decoding="async" />
