@@ -1,10 +1,10 @@
 /**
  * The schema.org data of each page (JSON-LD), derived from site.config.ts and written into the prerendered
  * <head> by the build: the organization on every page, and the page's own service, course or article with
- * its breadcrumbs. Typed with schema-dts, so a property schema.org does not have fails the typecheck.
+ * its breadcrumbs (on /courses, the list of courses). Typed with schema-dts, so a property schema.org does not have fails the typecheck.
  * Only the build imports this: no page's code in the browser carries it.
  */
-import type { Article, BreadcrumbList, Course, Graph, Organization, Service, Thing, WebSite } from 'schema-dts';
+import type { Article, BreadcrumbList, Course, Graph, ItemList, Organization, Service, Thing, WebSite } from 'schema-dts';
 import about from '../../content/about';
 import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
 import { consultantAnchor } from '../config/consultant-anchor';
@@ -77,6 +77,13 @@ function serviceData(page: PageEntry, origin: string): Service | null {
   };
 }
 
+/** /courses as Google's course list (a summary page): each course with a page and its own Course data here, in site.config.ts's order. */
+function courseList(page: PageEntry, origin: string): ItemList | null {
+  if (page.kind !== 'courses') return null;
+  const listed = courses.filter((c): c is InternalCourse => c.content !== null);
+  return { '@type': 'ItemList', itemListElement: listed.map((course, i) => ({ '@type': 'ListItem', position: i + 1, url: `${origin}${course.path}` })) };
+}
+
 function courseData(page: PageEntry, origin: string): Course | null {
   const course = courses.find((c): c is InternalCourse => c.content !== null && c.path === page.path);
   if (!course) return null;
@@ -130,7 +137,7 @@ function articleData(page: PageEntry, origin: string): Article | null {
 export function structuredDataFor(pathname: string, origin: string): Graph | null {
   const page = pages.find((p) => p.path === pathname);
   if (!page || page.private) return null;
-  const own: (Thing | null)[] = [serviceData(page, origin), courseData(page, origin), articleData(page, origin), breadcrumbs(page, origin)];
+  const own: (Thing | null)[] = [serviceData(page, origin), courseList(page, origin), courseData(page, origin), articleData(page, origin), breadcrumbs(page, origin)];
   return {
     '@context': 'https://schema.org',
     '@graph': [organization(origin), ...(page.path === '/' ? [website(origin)] : []), ...own.filter((t): t is Thing => t !== null)],

@@ -2,12 +2,13 @@
  * Every page's JSON-LD against the fields Google documents for the rich result of its type:
  * https://developers.google.com/search/docs/appearance/structured-data/organization (name, url, logo, sameAs, contactPoint),
  * .../course-info (name, description, provider; offers with category, price and currency; hasCourseInstance
- * with courseMode and courseSchedule or courseWorkload), .../article (headline, image, datePublished,
+ * with courseMode and courseSchedule or courseWorkload), .../course (the course list: an ItemList of
+ * ListItems with position and url on a summary page), .../article (headline, image, datePublished,
  * author with name and url) and .../breadcrumb (ListItem with position, name and item).
  */
 import { describe, expect, it } from 'vitest';
 import { renderHead } from '../../scripts/build/html';
-import { courses, footer, pages, resources, services, site } from '../../site.config';
+import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
 import about from '../../content/about';
 import { consultantAnchor } from '../../src/config/consultant-anchor';
 import type { InternalCourse, InternalResource } from '../../src/config/site-types';
@@ -74,6 +75,15 @@ describe('structured data (JSON-LD)', () => {
     expect(['Online', 'Onsite', 'Blended']).toContain(instance.courseMode);
     const schedule = instance.courseSchedule as Node | undefined;
     expect(schedule ? schedule.repeatFrequency && schedule.repeatCount === course.weeks : instance.courseWorkload).toBeTruthy();
+  });
+
+  it('/courses lists each course with a page here, for Google\'s course list: positions 1 to n, each a page with its Course data', () => {
+    const [list] = ofType(paths.courses, 'ItemList');
+    const items = list!.itemListElement as Node[];
+    expect(items.map((item) => item.position)).toEqual(ownCourses.map((_, i) => i + 1));
+    expect(items.map((item) => item.url)).toEqual(ownCourses.map((c) => `${origin}${c.path}`));
+    for (const course of ownCourses) expect(ofType(course.path, 'Course')).toHaveLength(1);
+    expect(ofType('/services', 'ItemList')).toEqual([]);
   });
 
   const articles = resources.filter((r): r is InternalResource => r.content !== null);
