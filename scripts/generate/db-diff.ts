@@ -368,8 +368,11 @@ export function diffStates(from: DbState, to: DbState): Diff {
     .map(([name, table]): [string, NonNullable<Submission['inbox']>] => [name, table.submission!.inbox!]);
   const hasFormText = (state: DbState) => Object.values(state).some((t) => t.normalised !== undefined);
   if (hasFormText(to) && !hasFormText(from)) out.statements.push(formTextFunctionSql());
+  // Which notes each table's changes wrote, so that a run changing several forms says which form each is about.
+  const notesOf: [table: string, from: number, to: number][] = [];
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
+    const first = out.notes.length;
     if (!before) {
       out.statements.push(...createTable(name, table), ...submissionSql(name, table, undefined), ...profileSql(name, table, undefined));
       out.notes.push(`New table ${name}: it starts empty.`);
@@ -404,6 +407,12 @@ export function diffStates(from: DbState, to: DbState): Diff {
     if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
       out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));
       if (before.normalised === undefined) out.notes.push(`Text sent to ${name} is now trimmed as the form trims it before it is checked; saved answers are unchanged.`);
+    }
+    if (out.notes.length > first) notesOf.push([name, first, out.notes.length]);
+  }
+  if (notesOf.length > 1) {
+    for (const [name, first, last] of notesOf) {
+      for (let i = first; i < last; i++) if (!out.notes[i]!.includes(name)) out.notes[i] = `${name}: ${out.notes[i]}`;
     }
   }
   for (const name of Object.keys(from)) {

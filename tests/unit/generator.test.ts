@@ -45,6 +45,16 @@ describe('the generator checks every file in schemas/ and explains each mistake'
     expect(readFileSync(join(ws.supabase, 'migrations', result.migration!), 'utf8')).not.toMatch(/drop column/);
   });
 
+  it('a run that changes several forms says which form each change is about, and a run that changes one does not', async () => {
+    const ws = schemaWorkspace();
+    ws.editJson('contact.schema.json', (s) => (s.required = s.required.filter((f: string) => f !== 'message')));
+    ws.editJson('assessment.schema.json', (s) => (s.required = s.required.filter((f: string) => f !== 'mission')));
+    const both = await ws.generate();
+    expect(both.ok, both.lines.join('\n')).toBe(true);
+    expect(both.lines).toContain('  • contact_submissions: "Message" is now optional.');
+    expect(both.lines.some((line) => /^ {2}• assessment_responses: ".+" is now optional\.$/.test(line)), both.lines.join('\n')).toBe(true);
+  });
+
   it('a trailing comma: line, column, the line itself and the fix', async () => {
     const out = await refused((ws) => ws.editText('contact.schema.json', (t) => t.replace('"message"]', '"message",]')));
     expect(out).toMatch(/✖ schemas\/contact\.schema\.json:8:\d+: is not valid JSON: remove this comma/);
