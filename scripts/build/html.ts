@@ -29,6 +29,7 @@ export function renderHead(head: Head, site: { name: string; locale: string }): 
     `<meta property="og:title" content="${escapeHtml(head.shareTitle ?? head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(head.canonical)}" />` : null,
+    ...articleTags(head.jsonLd),
     ...(head.image
       ? [
           `<meta property="og:image" content="${escapeHtml(head.image.url)}" />`,
@@ -44,6 +45,23 @@ export function renderHead(head: Head, site: { name: string; locale: string }): 
     head.jsonLd ? `<script type="application/ld+json">${JSON.stringify(head.jsonLd).replace(/</g, '\\u003c')}</script>` : null,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/**
+ * Open Graph's article facts (its date, author and section, which LinkedIn and Facebook show), read from the
+ * page's schema.org Article so the two never disagree.
+ */
+function articleTags(jsonLd: object | null | undefined): string[] {
+  const graph = (jsonLd as { '@graph'?: Record<string, unknown>[] } | null | undefined)?.['@graph'] ?? [];
+  const article = graph.find((node) => node['@type'] === 'Article');
+  if (!article) return [];
+  const facts = [
+    ['article:published_time', article.datePublished],
+    ['article:modified_time', article.dateModified],
+    ['article:author', (article.author as { url?: unknown } | undefined)?.url],
+    ['article:section', article.articleSection],
+  ];
+  return facts.filter(([, value]) => typeof value === 'string').map(([name, value]) => `<meta property="${name}" content="${escapeHtml(value as string)}" />`);
 }
 
 export function injectPage(template: string, head: string, appHtml: string): string {

@@ -101,6 +101,14 @@ describe('structured data (JSON-LD)', () => {
     expect(String(data!.datePublished)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
     expect(String(data!.datePublished).slice(0, 10)).toBe(article.published);
     expect(new Date(String(data!.datePublished)).toUTCString()).toBe(new Date(`${article.published}T12:00:00Z`).toUTCString());
+    // What a link preview reads (LinkedIn's and Facebook's date, author and section): the same facts.
+    const head = renderHead({ ...headFor(path, pages, site, origin), jsonLd: structuredDataFor(path, origin) }, site);
+    const meta = (name: string) => head.match(new RegExp(`<meta property="${name}" content="([^"]*)"`))?.[1]?.replaceAll('&amp;', '&');
+    expect([meta('og:type'), meta('article:published_time'), meta('article:author'), meta('article:section')]).toEqual(['article', data!.datePublished, (data!.author as Node).url, article.category]);
+  });
+
+  it('gives a page that is not an article no article facts', () => {
+    for (const path of ['/', '/about', '/courses', '/services']) expect(renderHead({ ...headFor(path, pages, site, origin), jsonLd: structuredDataFor(path, origin) }, site), path).not.toContain('article:');
   });
 
   it('is left out of pages not meant to be found', () => {
