@@ -1,5 +1,6 @@
 import about from '../../content/about';
 import { resources } from '../../site.config';
+import { consultantAnchor } from '../../src/config/consultant-anchor';
 import type { InternalResource } from '../../src/config/site-types';
 import { expect, test } from './fixtures';
 
@@ -90,7 +91,7 @@ test('a shared filtered address shows its category from the first paint, and not
   await expect(page.getByRole('article')).toHaveCount(resources.length);
 });
 
-test('an internal resource opens its article, which says who wrote it and when, and links back to the hub', async ({ page }) => {
+test('an internal resource opens its article, which says who wrote it and when, links back to the hub, and to its author on /about', async ({ page }) => {
   const article = resources.find((r): r is InternalResource => r.to === '/blog/donor-behavior-psychology')!;
   const author = about.consultants.find((c) => c.name === article.author)!;
   await page.goto('/blog');
@@ -101,7 +102,15 @@ test('an internal resource opens its article, which says who wrote it and when, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
   await expect(page.getByText(`By ${author.name}, ${author.role}`)).toBeVisible();
   await expect(page.locator(`article time[datetime="${article.published}"]`)).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-  await expect(page.getByRole('link', { name: author.name })).toHaveAttribute('href', '/about');
   await page.getByRole('link', { name: '← Back to Tools & Info' }).click();
   await expect(page).toHaveURL('/blog');
+
+  // The author's name opens /about at the author's own card, in view below the sticky header.
+  await page.goBack();
+  await page.getByRole('link', { name: author.name }).click();
+  await expect(page).toHaveURL(`/about#${consultantAnchor(author)}`);
+  const profile = page.locator(`#${consultantAnchor(author)}`);
+  await expect(profile.getByRole('heading', { name: author.name })).toBeInViewport();
+  const headerBottom = (await page.getByRole('banner').boundingBox())!;
+  await expect.poll(async () => (await profile.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
 });
