@@ -368,16 +368,17 @@ export function diffStates(from: DbState, to: DbState): Diff {
     .map(([name, table]): [string, NonNullable<Submission['inbox']>] => [name, table.submission!.inbox!]);
   const hasFormText = (state: DbState) => Object.values(state).some((t) => t.normalised !== undefined);
   if (hasFormText(to) && !hasFormText(from)) out.statements.push(formTextFunctionSql());
-  // Which notes each table's changes wrote, so that a run changing several forms says which form each is about.
-  const notesOf: [table: string, from: number, to: number][] = [];
+  // The notes on each table's questions, which name a question, not its form: a run that changes several
+  // forms says which form each is about.
+  const questionNotes: [table: string, from: number, to: number][] = [];
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
-    const first = out.notes.length;
     if (!before) {
       out.statements.push(...createTable(name, table), ...submissionSql(name, table, undefined), ...profileSql(name, table, undefined));
       out.notes.push(`New table ${name}: it starts empty.`);
       continue;
     }
+    const first = out.notes.length;
     for (const [col, column] of Object.entries(table.columns)) {
       const old = before.columns[col];
       if (!old) {
@@ -402,18 +403,16 @@ export function diffStates(from: DbState, to: DbState): Diff {
         out.statements.push(`alter table public.${ident(name)} drop column ${ident(col)};`);
       }
     }
+    if (out.notes.length > first) questionNotes.push([name, first, out.notes.length]);
     out.statements.push(...submissionSql(name, table, before), ...profileSql(name, table, before));
     if (before.comment !== table.comment) out.statements.push(`comment on table public.${ident(name)} is ${quote(table.comment)};`);
     if (JSON.stringify(before.normalised) !== JSON.stringify(table.normalised)) {
       out.statements.push(...normaliseSql(name, table, before.normalised !== undefined));
       if (before.normalised === undefined) out.notes.push(`Text sent to ${name} is now trimmed as the form trims it before it is checked; saved answers are unchanged.`);
     }
-    if (out.notes.length > first) notesOf.push([name, first, out.notes.length]);
   }
-  if (notesOf.length > 1) {
-    for (const [name, first, last] of notesOf) {
-      for (let i = first; i < last; i++) if (!out.notes[i]!.includes(name)) out.notes[i] = `${name}: ${out.notes[i]}`;
-    }
+  if (questionNotes.length > 1) {
+    for (const [name, first, last] of questionNotes) for (let i = first; i < last; i++) out.notes[i] = `${name}: ${out.notes[i]}`;
   }
   for (const name of Object.keys(from)) {
     if (!to[name]) {
