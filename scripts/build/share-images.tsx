@@ -46,11 +46,11 @@ export async function writeShareImages(dist: string, cards: { path: string; card
   const base = inputs.digest('hex');
 
   const cache = await fileCache('share');
-  const cached = (key: string, draw: () => Promise<Buffer>) => cache.file(`${base} ${key}`, '.png', draw);
+  const cached = (key: string, draw: () => Promise<Buffer>, extension = '.png') => cache.file(`${base} ${key}`, extension, draw);
 
   const logo = await cached(`logo:${logoSize}`, async () => png(mark.toString('utf8'), logoSize));
   await copyFile(logo, join(dist, logoPath.slice(1)));
-  const icon = await cached(`favicon:${faviconSize}`, async () => icoOf(png(mark.toString('utf8'), faviconSize), faviconSize));
+  const icon = await cached(`favicon:${faviconSize}`, async () => icoOf(png(mark.toString('utf8'), faviconSize), faviconSize), '.ico');
   await copyFile(icon, join(dist, faviconPath.slice(1)));
   const markUri = `data:image/svg+xml;base64,${mark.toString('base64')}`;
   const host = new URL(site.url).host.replace(/^www\./, '');
