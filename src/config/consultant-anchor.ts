@@ -1,9 +1,8 @@
 import type { Consultant } from './site-types';
 
-/** A consultant's place on /about (`/about#maya-thompson`): what an article's byline and its schema.org author link to. */
+/** A consultant's place on /about (`/about#dr-maya-thompson`): what an article's byline and its schema.org author link to. */
 export const consultantAnchor = (person: Pick<Consultant, 'name'>) =>
   person.name
-    .replace(/^(Dr|Mr|Ms|Mrs|Prof)\.\s+/, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
