@@ -7,7 +7,7 @@
 import type { Article, BreadcrumbList, Course, Graph, ItemList, Organization, Service, Thing, WebSite } from 'schema-dts';
 import about from '../../content/about';
 import { courses, footer, pages, paths, resources, services, site } from '../../site.config';
-import { consultantAnchor } from '../config/consultant-anchor';
+import { consultantPath } from '../config/consultant-anchor';
 import type { InternalCourse, InternalResource, PageEntry } from '../config/site-types';
 import { articleDate } from './article-date';
 import { logoPath, shareImagePath, shareImageSize } from './published-files';
@@ -128,7 +128,7 @@ function articleData(page: PageEntry, origin: string): Article | null {
     datePublished: articleDate(article.published).toISOString(),
     dateModified: articleDate(article.published).toISOString(),
     // Each author's own place on /about, which says who they are (Google: a page that identifies the author).
-    author: { '@type': 'Person', name: article.author, url: `${origin}${paths.about}${author ? `#${consultantAnchor(author)}` : ''}`, ...(author ? { jobTitle: author.role } : {}) },
+    author: { '@type': 'Person', name: article.author, url: `${origin}${author ? consultantPath(author) : paths.about}`, ...(author ? { jobTitle: author.role } : {}) },
     publisher: { '@id': organizationId(origin) },
   };
 }

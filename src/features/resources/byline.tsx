@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { SmartAnchor } from '../../components/smart-link';
-import { consultantAnchor } from '../../config/consultant-anchor';
+import { consultantPath } from '../../config/consultant-anchor';
 import type { Consultant, InternalResource } from '../../config/site-types';
 
 // A calendar date, the same on every server and in every visitor's timezone.
@@ -14,7 +14,7 @@ export function Byline({ resource, author }: { resource: InternalResource; autho
       {author ? (
         <>
           By{' '}
-          <SmartAnchor to={`/about#${consultantAnchor(author)}`} fw={600}>
+          <SmartAnchor to={consultantPath(author)} fw={600}>
             {author.name}
           </SmartAnchor>
           , {author.role}
