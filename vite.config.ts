@@ -8,7 +8,7 @@ const SHARED_CHUNKS = new Set(['react', 'mantine', 'form-engine']);
 const keepsName = (chunk: { name: string; facadeModuleId: string | null }) => SHARED_CHUNKS.has(chunk.name) || Boolean(chunk.facadeModuleId?.includes('/src/generated/forms/'));
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), siteShellPlugin(import.meta.dirname), ...firstPaintPlugins(import.meta.dirname)],
+  plugins: [react(), siteShellPlugin(import.meta.dirname), ...firstPaintPlugins()],
   resolve: {
     // RJSF's markdown descriptions are not used; see src/lib/markdown-stub.tsx.
     alias: {
@@ -27,7 +27,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     manifest: true,
     // Illustrations stay separate, cacheable files instead of base64 inside JavaScript. Icons, which only
     // the stylesheet names (src/components/icon.module.css), go inline: a page fetches nothing but its
-    // HTML to paint (docs/decisions/017; the favicon is inlined by firstPaintPlugins).
+    // HTML to paint (docs/decisions/017; its favicon is the built /favicon.ico, decision 056).
     assetsInlineLimit: (file) => file.includes('/@tabler/icons/'),
     // One stylesheet for the whole site: each page inlines the part it uses, and islands add the whole
     // before they start (decisions 017 and 020). The prerender's build writes it (scripts/build.ts).

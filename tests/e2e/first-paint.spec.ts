@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 
 const heroBackground = () => getComputedStyle(document.querySelector('main section')!).backgroundImage;
 
-test('the HTML holds its own CSS and its loader: nothing render-blocking, no script or icon file to fetch before it paints', async ({ request }) => {
+test('the HTML holds its own CSS and its loader: nothing render-blocking, no script to fetch before it paints, no icon drawn as an SVG image', async ({ request }) => {
   const html = await (await request.get('/about')).text();
   const head = html.slice(0, html.indexOf('</head>'));
   expect(head).toMatch(/<style>[^<]{1000,}<\/style>/);
@@ -21,13 +21,13 @@ test('the HTML holds its own CSS and its loader: nothing render-blocking, no scr
   expect(scripts[0]![2]!.length).toBeLessThan(1000);
   // The loader (it holds presses and hands a form's to its early answer, decision 027): 3.5 KB of gzip, under bench:bundle's 4 KB.
   expect(scripts[1]![2]!.length).toBeLessThan(10_000);
-  // Icons cost no request: the favicon is a data: address, the interface's are SVG inline in the page
-  // (not SVG images, each of which the browser would parse as a document of its own before painting).
-  expect(html).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
+  // No icon is an SVG image, which the browser parses as a document of its own on the page's main thread:
+  // the interface's icons are SVG inline in the page (decision 025), the tab's is the built PNG icon
+  // (decision 056), which the browser asks for once the page has loaded.
+  expect(html).toMatch(/<link rel="icon" href="\/favicon\.ico" sizes="48x48"\s*\/?>/);
   expect(html).toMatch(/<span class="[^"]+" style="--icon-size:\d+px" aria-hidden="true"><svg viewBox="0 0 24 24"[^>]*><path /);
   expect(html).not.toMatch(/<svg[^>]* -?=""/);
-  expect(html.slice(html.indexOf('</head>'))).not.toMatch(/data:image\/svg\+xml/);
-  expect(head).not.toMatch(/url\("?data:image\/svg\+xml/);
+  expect(html).not.toMatch(/data:image\/svg\+xml/);
 });
 
 test('every page fits in one round trip of a new connection (14 KB of brotli), so it paints without waiting for a second', async ({ request }) => {
