@@ -1,5 +1,7 @@
 import type { ImageSpec } from '../config/site-types';
+import classes from './illustration.module.css';
 import { imageUrl } from './images';
+import { inlineIllustrations } from './inline-illustrations';
 
 interface IllustrationProps {
   image: ImageSpec;
@@ -8,8 +10,12 @@ interface IllustrationProps {
   className?: string;
 }
 
-/** A local SVG illustration with explicit size, so it never shifts the layout while loading. */
+/** A local SVG illustration with explicit size, so it never shifts the layout while loading; drawn inline where ./inline-illustrations.ts has it. */
 export function Illustration({ image, priority = false, className }: IllustrationProps) {
+  const markup = inlineIllustrations[image.key];
+  if (markup) {
+    return <div role="img" aria-label={image.alt} className={[classes.illustration, className].filter(Boolean).join(' ')} dangerouslySetInnerHTML={{ __html: markup }} />;
+  }
   return (
     <img
       src={imageUrl[image.key]}
@@ -18,8 +24,7 @@ export function Illustration({ image, priority = false, className }: Illustratio
       height={500}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
-      className={className}
-      style={{ width: '100%', height: 'auto', display: 'block', borderRadius: 'var(--mantine-radius-md)' }}
+      className={[classes.illustration, className].filter(Boolean).join(' ')}
     />
   );
 }

@@ -4,8 +4,7 @@ import assistant from '../assets/images/assistant.svg';
 import community from '../assets/images/community.svg';
 import data from '../assets/images/data.svg';
 import fundraising from '../assets/images/fundraising.svg';
-// The home page's above-the-fold illustration is inline: its largest paint needs no request (decision 017).
-import hero from '../assets/images/hero.svg?inline';
+import hero from '../assets/images/hero.svg';
 import housing from '../assets/images/housing.svg';
 import leadership from '../assets/images/leadership.svg';
 import ledger from '../assets/images/ledger.svg';

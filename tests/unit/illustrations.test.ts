@@ -5,6 +5,7 @@ import about from '../../content/about';
 import home from '../../content/home';
 import { courses, resources } from '../../site.config';
 import { categoryImage, imageUrl } from '../../src/components/images';
+import { inlineIllustrations } from '../../src/components/inline-illustrations';
 import type { ImageKey } from '../../src/config/site-types';
 
 /** Every place the site shows a picture it names itself, with where it is (for the failure message). */
@@ -38,5 +39,15 @@ describe('illustrations (issue 25: one per topic)', () => {
     const files = readdirSync(join(import.meta.dirname, '../../src/assets/images')).filter((f) => f.endsWith('.svg'));
     const keys = files.map((f) => f.replace(/\.svg$/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase()));
     expect(Object.keys(imageUrl).sort()).toEqual(keys.sort());
+  });
+
+  it('an illustration drawn inline names only ids of its own, so it cannot take another drawing’s gradient on the same page', () => {
+    expect(Object.keys(inlineIllustrations).length).toBeGreaterThan(0);
+    for (const [key, markup] of Object.entries(inlineIllustrations)) {
+      const ids = [...markup!.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!);
+      const named = [...markup!.matchAll(/url\(#([^)]+)\)|href="#([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+      for (const id of [...ids, ...named]) expect(id, `${key}: id "${id}"`).toMatch(new RegExp(`^${key}-`));
+      expect(named.filter((id) => !ids.includes(id)), `${key} names an id it does not have`).toEqual([]);
+    }
   });
 });
