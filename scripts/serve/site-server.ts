@@ -42,6 +42,8 @@ export function createSiteServer(dist: string) {
     dotfiles: false,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? ASSETS_CACHE_CONTROL : PAGES_CACHE_CONTROL);
+      // sirv's type table has no .ico, and every page names /favicon.ico (decision 056).
+      if (pathname.endsWith('.ico')) res.setHeader('Content-Type', 'image/x-icon');
     },
   });
   const headers = securityHeaders();

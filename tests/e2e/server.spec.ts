@@ -169,6 +169,7 @@ test('every route is shared with its own 1200x630 image and carries one block of
   // The address browsers, feed readers and crawlers ask for an icon at: an icon, not the not-found page.
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/x-icon');
   const ico = await icon.body();
   expect([ico.readUInt16LE(2), ico.readUInt16LE(4), ico[6], ico[7]]).toEqual([1, 1, 48, 48]);
   expect(pngSize(ico.subarray(ico.readUInt32LE(18)))).toEqual({ signature: 'PNG', width: 48, height: 48 });
