@@ -368,8 +368,8 @@ export function diffStates(from: DbState, to: DbState): Diff {
     .map(([name, table]): [string, NonNullable<Submission['inbox']>] => [name, table.submission!.inbox!]);
   const hasFormText = (state: DbState) => Object.values(state).some((t) => t.normalised !== undefined);
   if (hasFormText(to) && !hasFormText(from)) out.statements.push(formTextFunctionSql());
-  // The notes on each table's questions, which name a question, not its form: a run that changes several
-  // forms says which form each is about.
+  // The notes on each table's questions, which name a question, not its form: a run whose notes are about
+  // several forms (a question here, a new form there) says which form each is about.
   const questionNotes: [table: string, from: number, to: number][] = [];
   for (const [name, table] of Object.entries(to)) {
     const before = from[name];
@@ -411,9 +411,6 @@ export function diffStates(from: DbState, to: DbState): Diff {
       if (before.normalised === undefined) out.notes.push(`Text sent to ${name} is now trimmed as the form trims it before it is checked; saved answers are unchanged.`);
     }
   }
-  if (questionNotes.length > 1) {
-    for (const [name, first, last] of questionNotes) for (let i = first; i < last; i++) out.notes[i] = `${name}: ${out.notes[i]}`;
-  }
   for (const name of Object.keys(from)) {
     if (!to[name]) {
       out.destructive.push({ table: name, column: null, kind: 'form removed', reason: `no form fills the table ${name} any more; dropping it deletes every submission saved in it.` });
@@ -424,5 +421,10 @@ export function diffStates(from: DbState, to: DbState): Diff {
   const [existing, fresh] = [newlyListed.filter(([name]) => from[name]), newlyListed.filter(([name]) => !from[name])];
   if (existing.length) out.notes.push(`Staff see ${existing.map(([name]) => name).join(', ')} in the staff inbox, with the answers saved before.`);
   if (fresh.length) out.notes.push(`Staff see what is sent to ${fresh.map(([name]) => name).join(', ')} in the staff inbox.`);
+  // Only a run whose notes are about one form alone leaves its question notes without the form's name.
+  const questionNoteCount = questionNotes.reduce((count, [, first, last]) => count + last - first, 0);
+  if (questionNotes.length > 1 || out.notes.length > questionNoteCount) {
+    for (const [name, first, last] of questionNotes) for (let i = first; i < last; i++) out.notes[i] = `${name}: ${out.notes[i]}`;
+  }
   return out;
 }

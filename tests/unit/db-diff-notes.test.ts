@@ -19,6 +19,13 @@ describe('the notes of a run that changes several forms', () => {
     expect(diffStates(before, after).notes).toEqual(['x: "Phone extension" is now optional.', 'offers: "Offer" is now optional.']);
   });
 
+  it('name the form of a question when the same run adds another form', () => {
+    const before: DbState = { x: form('x', 'Phone extension', true) };
+    const notes = diffStates(before, { x: form('x', 'Phone extension', false), events: form('events', 'Event', true) }).notes;
+    expect(notes).toContain('x: "Phone extension" is now optional.');
+    expect(notes).toContain('New table events: it starts empty.');
+  });
+
   it('say nothing more when one form changes', () => {
     const before: DbState = { x: form('x', 'Phone extension', true), offers: form('offers', 'Offer', true) };
     expect(diffStates(before, { ...before, x: form('x', 'Phone extension', false) }).notes).toEqual(['"Phone extension" is now optional.']);
