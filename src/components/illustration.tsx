@@ -13,9 +13,8 @@ interface IllustrationProps {
 /** A local SVG illustration with explicit size, so it never shifts the layout while loading; drawn inline where ./inline-illustrations.ts has it. */
 export function Illustration({ image, priority = false, className }: IllustrationProps) {
   const markup = inlineIllustrations[image.key];
-  if (markup) {
-    return <div role="img" aria-label={image.alt} className={[classes.illustration, className].filter(Boolean).join(' ')} dangerouslySetInnerHTML={{ __html: markup }} />;
-  }
+  const classNames = [classes.illustration, className].filter(Boolean).join(' ');
+  if (markup) return <div role="img" aria-label={image.alt} className={classNames} dangerouslySetInnerHTML={{ __html: markup }} />;
   return (
     <img
       src={imageUrl[image.key]}
@@ -24,7 +23,7 @@ export function Illustration({ image, priority = false, className }: Illustratio
       height={500}
       loading={priority ? 'eager' : 'lazy'}
       decoding="async"
-      className={[classes.illustration, className].filter(Boolean).join(' ')}
+      className={classNames}
     />
   );
 }
